@@ -1,0 +1,257 @@
+// SPDX-License-Identifier: MIT
+#pragma once
+// Runs the work-items of one work-group on one OS thread so that barriers work.
+//
+// Every work-item that reaches a barrier needs its own stack. Fibers and their stacks are
+// created once per thread (a pool that only grows) and every fiber is a loop that runs one
+// work-item of the current group each time it is resumed, so no group pays for fiber
+// creation. Items run round-robin in local-linear-id order: an item arriving at a barrier
+// jumps straight to the next live item of the barrier's scope (no scheduler hop); the last
+// one to arrive knows everybody else is waiting, runs the barrier's completion step (used
+// by collectives to compute a group result once) and jumps back to the first item.
+//
+// A group starts as a plain loop over items on the thread's own stack. Only when an item
+// reaches a barrier does the engine switch to fibers: that item stays on the thread's stack
+// (the "main slot"), the items after it run as fibers, and the items before it have
+// already finished. Later groups of the same launch on this thread start as fibers at once.
+#include <cstddef>
+#include <cstdint>
+#include <cstdlib>
+#include <exception>
+#include <deque>
+#include <vector>
+
+#include <boost/context/detail/fcontext.hpp>
+#include <boost/context/protected_fixedsize_stack.hpp>
+
+#include <cohort/backend/cpu/sanitizer_fibers.hpp>
+
+namespace cohort::backends::cpu {
+
+class fiber_engine {
+public:
+  static constexpr std::size_t no_slot = static_cast<std::size_t>(-1);
+  /// Slot number of the scheduler (the thread's own stack when no item runs on it).
+  static constexpr std::size_t scheduler = static_cast<std::size_t>(-2);
+
+  using item_function = void (*)(void* kernel_state, std::size_t local_linear_id);
+
+  static fiber_engine& this_thread() {
+    thread_local fiber_engine engine;
+    return engine;
+  }
+
+  fiber_engine(const fiber_engine&) = delete;
+  fiber_engine& operator=(const fiber_engine&) = delete;
+  ~fiber_engine() {
+    for (auto& s : m_slots)
+      if (s.stack.sp) m_stack_allocator.deallocate(s.stack);
+  }
+
+  /// Forget what the previous kernel on this thread did (it may not have had barriers).
+  void begin_launch() { m_group_needs_fibers = false; }
+
+  /// Total number of fiber switches on this thread (for the benchmarks' counters).
+  std::uint64_t switch_count() const { return m_switches; }
+
+  /// Runs items [0, size) of one group; `run_item(state, lid)` runs one work-item.
+  /// Exceptions from items are collected; the first is rethrown after the group finished.
+  template <typename ItemLoop>
+  void run_group(std::size_t size, void* state, item_function run_item, ItemLoop&& plain_loop) {
+    m_size = size;
+    m_state = state;
+    m_run_item = run_item;
+    m_error = nullptr;
+    if (m_group_needs_fibers) {
+      run_group_as_fibers();
+    } else {
+      m_main_slot = no_slot;
+      try {
+        plain_loop(*this);
+      } catch (...) {
+        record_error(std::current_exception());
+        if (m_main_slot != no_slot) finish_main_item();
+      }
+    }
+    if (m_error) std::rethrow_exception(m_error);
+  }
+
+  /// Called by the plain loop before running item `lid` on the thread's stack.
+  void enter_plain_item(std::size_t lid) { m_current = lid; }
+  /// Called by the plain loop after item `lid` returned; true when fibers took over the
+  /// rest of the group (the loop must stop).
+  bool leave_plain_item() {
+    if (m_main_slot == no_slot) return false;
+    finish_main_item();
+    return true;
+  }
+
+  /// Barrier over the items [lo, hi) of the current group; `completion(state)` runs once,
+  /// in the last item to arrive, before anybody continues.
+  template <typename Completion>
+  void barrier(std::size_t lo, std::size_t hi, Completion&& completion) {
+    if (m_main_slot == no_slot && !m_group_needs_fibers) start_fibers_from_plain_loop();
+    const std::size_t me = m_current;
+    const std::size_t next = next_live(me + 1, hi);
+    if (next != no_slot) {
+      switch_to(next);
+      return;
+    }
+    completion();
+    const std::size_t first = next_live(lo, hi);
+    if (first != me) switch_to(first);
+  }
+  void barrier(std::size_t lo, std::size_t hi) {
+    barrier(lo, hi, [] {});
+  }
+
+  std::size_t current_item() const { return m_current; }
+  std::size_t group_size() const { return m_size; }
+
+private:
+  using fcontext = boost::context::detail::fcontext_t;
+  using transfer = boost::context::detail::transfer_t;
+
+  // Cold per-fiber data; the hot data (contexts, done flags) live in flat arrays.
+  struct slot {
+    boost::context::stack_context stack{};
+    fiber_switch_state sanitizer;
+  };
+
+  fiber_engine() : m_stack_allocator(stack_bytes()) { m_thread_stack_state.adopt_current(); }
+
+  static std::size_t stack_bytes() {
+    // Kernels with big private arrays can raise it; pages are committed only when touched.
+    if (const char* env = std::getenv("COHORT_FIBER_STACK_BYTES")) {
+      const long long v = std::atoll(env);
+      if (v >= 16 * 1024) return static_cast<std::size_t>(v);
+    }
+    return 256 * 1024;
+  }
+
+  void record_error(std::exception_ptr e) {
+    if (!m_error) m_error = std::move(e);
+  }
+
+  void ensure_fibers(std::size_t count) {
+    while (m_slots.size() < count) {
+      m_slots.emplace_back();
+      slot& s = m_slots.back();
+      s.stack = m_stack_allocator.allocate();
+      // Stagger the stack tops by a cache line per fiber: equal offsets modulo 4 KiB would
+      // map every fiber's saved registers to the same L1 set and thrash it.
+      const std::size_t colour = (m_contexts.size() % 1024) * 64;
+      void* top = static_cast<char*>(s.stack.sp) - colour;
+      m_contexts.push_back(boost::context::detail::make_fcontext(top, s.stack.size - colour, &fiber_entry));
+      m_done.push_back(1);
+      s.sanitizer.create(s.stack);
+    }
+  }
+
+  std::size_t next_live(std::size_t from, std::size_t hi) const {
+    for (std::size_t i = from; i < hi; ++i)
+      if (!m_done[i]) return i;
+    return no_slot;
+  }
+
+  void mark_group_live(std::size_t first) {
+    for (std::size_t i = 0; i < m_size; ++i) m_done[i] = i < first;
+    m_live = m_size - first;
+  }
+
+  void run_group_as_fibers() {
+    ensure_fibers(m_size);
+    mark_group_live(0);
+    m_main_slot = no_slot;
+    m_current = scheduler;
+    switch_to(0);  // returns when the last item finished
+  }
+
+  // The item on the thread's stack reached the first barrier of this group.
+  void start_fibers_from_plain_loop() {
+    ensure_fibers(m_size);
+    m_main_slot = m_current;
+    mark_group_live(m_main_slot);
+    m_group_needs_fibers = true;
+  }
+
+  void finish_main_item() {
+    const std::size_t me = m_main_slot;
+    m_current = me;
+    item_finished(me);
+    m_main_slot = no_slot;
+  }
+
+  // The item in slot `me` returned: go on with the next live item, release items waiting
+  // at a barrier this one never reached (undefined behaviour in SYCL; we must not hang),
+  // or hand the thread back when the group is complete.
+  void item_finished(std::size_t me) {
+    m_done[me] = 1;
+    --m_live;
+    std::size_t next = next_live(me + 1, m_size);
+    if (next == no_slot && m_live > 0) next = next_live(0, m_size);
+    if (next != no_slot) {
+      switch_to(next);
+    } else if (me != owner_of_thread_stack()) {
+      switch_to(owner_of_thread_stack());
+    }
+  }
+
+  std::size_t owner_of_thread_stack() const { return m_main_slot == no_slot ? scheduler : m_main_slot; }
+  bool on_thread_stack(std::size_t who) const { return who == scheduler || who == m_main_slot; }
+
+  void switch_to(std::size_t to) {
+    const std::size_t from = m_current;
+    m_current = to;
+    ++m_switches;
+    fiber_switch_state& mine = on_thread_stack(from) ? m_thread_stack_state : m_slots[from].sanitizer;
+    fiber_switch_state& theirs = on_thread_stack(to) ? m_thread_stack_state : m_slots[to].sanitizer;
+    mine.before_leave(theirs);
+    const fcontext target = on_thread_stack(to) ? m_thread_stack_context : m_contexts[to];
+    transfer t = boost::context::detail::jump_fcontext(target, reinterpret_cast<void*>(from));
+    arrived(t, mine);
+  }
+
+  // Everybody who resumes saves the context of the one who jumped here.
+  void arrived(transfer t, fiber_switch_state& mine) {
+    const auto from = reinterpret_cast<std::size_t>(t.data);
+    mine.after_arrive(on_thread_stack(from) ? m_thread_stack_state : m_slots[from].sanitizer);
+    if (on_thread_stack(from))
+      m_thread_stack_context = t.fctx;
+    else
+      m_contexts[from] = t.fctx;
+  }
+
+  static void fiber_entry(transfer t) {
+    fiber_engine& e = this_thread();
+    const std::size_t me = e.m_current;
+    e.arrived(t, e.m_slots[me].sanitizer);
+    for (;;) {
+      const std::size_t lid = e.m_current;
+      try {
+        e.m_run_item(e.m_state, lid);
+      } catch (...) {
+        e.record_error(std::current_exception());
+      }
+      e.item_finished(lid);  // returns when resumed for an item of a later group
+    }
+  }
+
+  boost::context::protected_fixedsize_stack m_stack_allocator;
+  std::deque<slot> m_slots;
+  std::vector<fcontext> m_contexts;
+  std::vector<unsigned char> m_done;  // a deque: suspended fibers hold references into it
+  fcontext m_thread_stack_context = nullptr;
+  fiber_switch_state m_thread_stack_state;
+  std::size_t m_size = 0;
+  std::size_t m_live = 0;
+  std::size_t m_current = scheduler;
+  std::size_t m_main_slot = no_slot;
+  bool m_group_needs_fibers = false;
+  void* m_state = nullptr;
+  item_function m_run_item = nullptr;
+  std::exception_ptr m_error;
+  std::uint64_t m_switches = 0;
+};
+
+}  // namespace cohort::backends::cpu

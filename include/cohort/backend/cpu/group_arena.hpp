@@ -1,0 +1,60 @@
+// SPDX-License-Identifier: MIT
+#pragma once
+// Per-thread memory for one work-group at a time: the kernel's local accessors first, then
+// a bump region for private_memory, local_memory and scoped memory_environment requests.
+// One large reservation per thread whose pages are committed on first touch, so groups
+// never allocate from the heap.
+#include <sys/mman.h>
+
+#include <cstddef>
+#include <cstdint>
+
+#include <cohort/core/exception.hpp>
+
+namespace cohort::backends::cpu {
+
+class group_arena {
+public:
+  static constexpr std::size_t reserved_bytes = std::size_t{256} << 20;
+
+  static group_arena& this_thread() {
+    thread_local group_arena arena;
+    return arena;
+  }
+
+  /// Start a group: the first `local_bytes` hold the kernel's local accessors.
+  void begin_group(std::size_t local_bytes) { m_top = align_up(local_bytes, 64); }
+  char* local_accessor_base() const { return m_base; }
+
+  void* allocate(std::size_t bytes, std::size_t alignment) {
+    const std::size_t start = align_up(m_top, alignment < 16 ? 16 : alignment);
+    if (start + bytes > reserved_bytes)
+      throw exception(errc::memory_allocation, "work-group memory of the CPU backend exhausted");
+    m_top = start + bytes;
+    return m_base + start;
+  }
+
+  /// Keeps allocations made between mark() and release(mark) from outliving their scope.
+  std::size_t mark() const { return m_top; }
+  void release(std::size_t mark) { m_top = mark; }
+
+  group_arena(const group_arena&) = delete;
+  group_arena& operator=(const group_arena&) = delete;
+  ~group_arena() {
+    if (m_base) munmap(m_base, reserved_bytes);
+  }
+
+private:
+  group_arena() {
+    void* p = mmap(nullptr, reserved_bytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE,
+                   -1, 0);
+    if (p == MAP_FAILED) throw exception(errc::memory_allocation, "cannot reserve work-group memory");
+    m_base = static_cast<char*>(p);
+  }
+  static std::size_t align_up(std::size_t v, std::size_t a) { return (v + a - 1) / a * a; }
+
+  char* m_base = nullptr;
+  std::size_t m_top = 0;
+};
+
+}  // namespace cohort::backends::cpu

@@ -1,0 +1,206 @@
+// SPDX-License-Identifier: MIT
+#pragma once
+// Host-side launchers of the CPU backend: one OpenMP team runs a kernel; basic ranges
+// become static chunks of contiguous, vectorisable loops; work-groups go one per thread.
+#include <cstddef>
+#include <cstdlib>
+#include <cstring>
+#include <exception>
+#include <mutex>
+#include <type_traits>
+
+#include <omp.h>
+
+#include <cohort/backend/cpu/fiber_engine.hpp>
+#include <cohort/backend/cpu/group_arena.hpp>
+#include <cohort/core/group.hpp>
+#include <cohort/core/item.hpp>
+#include <cohort/core/nd_item.hpp>
+#include <cohort/core/nd_range.hpp>
+
+namespace cohort::backends::cpu {
+
+/// Keeps the first exception thrown by any thread of a team.
+class first_error {
+public:
+  void record(std::exception_ptr e) {
+    std::lock_guard lock(m_mutex);
+    if (!m_error) m_error = std::move(e);
+  }
+  bool failed() const { return m_failed_flag; }
+  void mark_failed() { m_failed_flag = true; }
+  void rethrow() const {
+    if (m_error) std::rethrow_exception(m_error);
+  }
+
+private:
+  std::mutex m_mutex;
+  std::exception_ptr m_error;
+  volatile bool m_failed_flag = false;
+};
+
+/// The `[begin, end)` share of `n` iterations that thread `t` of `nt` runs.
+inline void static_chunk(std::size_t n, int t, int nt, std::size_t& begin, std::size_t& end) {
+  const std::size_t base = n / nt, extra = n % nt, tt = static_cast<std::size_t>(t);
+  begin = tt * base + (tt < extra ? tt : extra);
+  end = begin + base + (tt < extra ? 1 : 0);
+}
+
+template <int D, typename Kernel>
+inline void invoke_range_kernel(const Kernel& k, const id<D>& i, const range<D>& r) {
+  if constexpr (std::is_invocable_v<const Kernel&, item<D>>)
+    k(item<D>(i, r, 0));
+  else
+    k(i);
+}
+
+struct launcher {
+  template <int D, typename Kernel>
+  static void parallel_for(const range<D>& r, const Kernel& kernel) {
+    first_error error;
+    const std::size_t outer = r[0];
+    const std::size_t inner = r.size() / (outer == 0 ? 1 : outer);
+    if (r.size() == 0) return;
+#pragma omp parallel
+    {
+      std::size_t begin, end;
+      try {
+        if constexpr (D == 1) {
+          static_chunk(outer, omp_get_thread_num(), omp_get_num_threads(), begin, end);
+COHORT_IVDEP
+          for (std::size_t i = begin; i < end; ++i) invoke_range_kernel<1>(kernel, id<1>{i}, r);
+        } else {
+          // Chunk the flattened space so small leading extents still feed every thread.
+          static_chunk(r.size(), omp_get_thread_num(), omp_get_num_threads(), begin, end);
+          const std::size_t last = r[D - 1];
+          std::size_t lin = begin;
+          while (lin < end) {
+            id<D> i = detail::delinearize<D, id<D>>(lin, r);
+            const std::size_t stop = (end - lin) < (last - i[D - 1]) ? end - lin : last - i[D - 1];
+            const std::size_t first = i[D - 1];
+COHORT_IVDEP
+            for (std::size_t j = 0; j < stop; ++j) {
+              id<D> ij = i;
+              ij[D - 1] = first + j;
+              invoke_range_kernel<D>(kernel, ij, r);
+            }
+            lin += stop;
+          }
+          (void)inner;
+        }
+      } catch (...) {
+        error.record(std::current_exception());
+      }
+    }
+    error.rethrow();
+  }
+
+  template <typename Kernel>
+  static void single_task(const Kernel& kernel) {
+    kernel();
+  }
+
+  /// One work-group per OpenMP iteration; groups run as plain loops until an item reaches
+  /// a barrier, then as fibers (see fiber_engine.hpp).
+  template <int D, typename Kernel>
+  static void parallel_for(const nd_range<D>& ndr, std::size_t local_bytes, std::uint32_t sub_group_size,
+                           const Kernel& kernel) {
+    const range<D> groups = ndr.get_group_range();
+    const range<D> local = ndr.get_local_range();
+    const std::size_t num_groups = groups.size(), group_size = local.size();
+    first_error error;
+    struct group_state {
+      const Kernel* kernel;
+      id<D> group_id;
+      range<D> groups, local;
+      std::uint32_t sub_group_size;
+      COHORT_INLINE void run(std::size_t lid) const {
+        const id<D> l = D == 1 ? id<D>{lid} : detail::delinearize<D, id<D>>(lid, local);
+        (*kernel)(nd_item<D>(group<D>(group_id, groups, local, l), sub_group_size));
+      }
+      static void run_item(void* self, std::size_t lid) { static_cast<group_state*>(self)->run(lid); }
+    };
+#pragma omp parallel
+    {
+      fiber_engine& engine = fiber_engine::this_thread();
+      group_arena& arena = group_arena::this_thread();
+      engine.begin_launch();
+      group_state state{&kernel, id<D>{}, groups, local, sub_group_size};
+      std::size_t begin, end;
+      static_chunk(num_groups, omp_get_thread_num(), omp_get_num_threads(), begin, end);
+      for (std::size_t g = begin; g < end && !error.failed(); ++g) {
+        state.group_id = detail::delinearize<D, id<D>>(g, groups);
+        arena.begin_group(local_bytes);
+        try {
+          engine.run_group(group_size, &state, &group_state::run_item, [&](fiber_engine& e) {
+            for (std::size_t lid = 0; lid < group_size; ++lid) {
+              e.enter_plain_item(lid);
+              state.run(lid);
+              if (e.leave_plain_item()) break;
+            }
+          });
+        } catch (...) {
+          error.record(std::current_exception());
+          error.mark_failed();
+        }
+      }
+    }
+    error.rethrow();
+  }
+
+  /// Hierarchical: the group lambda runs once per group on one thread.
+  template <int D, typename Kernel>
+  static void parallel_for_work_group(const range<D>& groups, const range<D>& local, const Kernel& kernel) {
+    first_error error;
+    const std::size_t num_groups = groups.size();
+#pragma omp parallel
+    {
+      group_arena& arena = group_arena::this_thread();
+      std::size_t begin, end;
+      static_chunk(num_groups, omp_get_thread_num(), omp_get_num_threads(), begin, end);
+      for (std::size_t g = begin; g < end && !error.failed(); ++g) {
+        arena.begin_group(0);
+        try {
+          kernel(group<D>(detail::delinearize<D, id<D>>(g, groups), groups, local, id<D>{}));
+        } catch (...) {
+          error.record(std::current_exception());
+          error.mark_failed();
+        }
+      }
+    }
+    error.rethrow();
+  }
+
+  /// All USM kinds are ordinary host memory here. Failure gives nullptr, as in SYCL.
+  static void* allocate(std::size_t bytes, std::size_t alignment) {
+    if (alignment < 64) alignment = 64;
+    void* p = nullptr;
+    if (posix_memalign(&p, alignment, bytes == 0 ? alignment : bytes) != 0) return nullptr;
+    return p;
+  }
+  static void deallocate(void* p) { std::free(p); }
+
+  /// Large copies use the whole team: one thread cannot saturate memory bandwidth.
+  static void memcpy(void* dst, const void* src, std::size_t bytes) {
+    if (bytes < (std::size_t{1} << 20)) {
+      std::memcpy(dst, src, bytes);
+      return;
+    }
+#pragma omp parallel
+    {
+      std::size_t begin, end;
+      static_chunk(bytes, omp_get_thread_num(), omp_get_num_threads(), begin, end);
+      std::memcpy(static_cast<char*>(dst) + begin, static_cast<const char*>(src) + begin, end - begin);
+    }
+  }
+  static void memset(void* dst, int value, std::size_t bytes) {
+#pragma omp parallel if (bytes >= (std::size_t{1} << 20))
+    {
+      std::size_t begin, end;
+      static_chunk(bytes, omp_get_thread_num(), omp_get_num_threads(), begin, end);
+      std::memset(static_cast<char*>(dst) + begin, value, end - begin);
+    }
+  }
+};
+
+}  // namespace cohort::backends::cpu

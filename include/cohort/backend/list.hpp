@@ -1,0 +1,33 @@
+// SPDX-License-Identifier: MIT
+#pragma once
+// The one list of backends. Shared code reaches a backend only through visit_backend()
+// and all_device_descriptions(); adding a backend means adding it here.
+#include <utility>
+#include <vector>
+
+#include <cohort/backend/cpu/device.hpp>
+#include <cohort/backend/cpu/launch.hpp>
+#include <cohort/core/exception.hpp>
+#include <cohort/detail/device_description.hpp>
+
+namespace cohort::detail {
+
+/// Calls `f(launcher)` with the host-side launcher of backend `b`.
+template <typename F>
+decltype(auto) visit_backend(backend b, F&& f) {
+  switch (b) {
+    case backend::cpu: return std::forward<F>(f)(backends::cpu::launcher{});
+    default: break;
+  }
+  throw exception(errc::backend_mismatch,
+                  "the device's backend is not available in this build (CUDA code needs nvcc)");
+}
+
+/// Every device of every backend compiled in, CPU first.
+inline std::vector<device_description> all_device_descriptions() {
+  std::vector<device_description> all;
+  all.push_back(backends::cpu::describe_device());
+  return all;
+}
+
+}  // namespace cohort::detail

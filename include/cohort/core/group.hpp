@@ -1,0 +1,79 @@
+// SPDX-License-Identifier: MIT
+#pragma once
+#include <cohort/backend/kernel_hooks.hpp>
+#include <cohort/core/id.hpp>
+#include <cohort/core/memory_scope.hpp>
+#include <cohort/core/range.hpp>
+
+namespace cohort {
+
+/// A work-group as seen by one of its work-items (as `sycl::group`). In hierarchical
+/// kernels it also offers `parallel_for_work_item`.
+template <int Dimensions = 1>
+class group {
+public:
+  using id_type = id<Dimensions>;
+  using range_type = range<Dimensions>;
+  using linear_id_type = std::size_t;
+  static constexpr int dimensions = Dimensions;
+  static constexpr memory_scope fence_scope = memory_scope::work_group;
+
+  group() = delete;
+
+  COHORT_INLINE id_type get_group_id() const { return m_group_id; }
+  COHORT_INLINE std::size_t get_group_id(int d) const { return m_group_id[d]; }
+  COHORT_INLINE id_type get_local_id() const { return m_local_id; }
+  COHORT_INLINE std::size_t get_local_id(int d) const { return m_local_id[d]; }
+  COHORT_INLINE range_type get_local_range() const { return m_local_range; }
+  COHORT_INLINE std::size_t get_local_range(int d) const { return m_local_range[d]; }
+  COHORT_INLINE range_type get_group_range() const { return m_group_range; }
+  COHORT_INLINE std::size_t get_group_range(int d) const { return m_group_range[d]; }
+  COHORT_INLINE range_type get_max_local_range() const { return m_local_range; }
+  COHORT_INLINE std::size_t operator[](int d) const { return m_group_id[d]; }
+  COHORT_INLINE linear_id_type get_group_linear_id() const {
+    return detail::linearize<Dimensions>(m_group_id, m_group_range);
+  }
+  COHORT_INLINE linear_id_type get_local_linear_id() const {
+    return detail::linearize<Dimensions>(m_local_id, m_local_range);
+  }
+  COHORT_INLINE linear_id_type get_group_linear_range() const { return m_group_range.size(); }
+  COHORT_INLINE linear_id_type get_local_linear_range() const { return m_local_range.size(); }
+  COHORT_INLINE bool leader() const { return get_local_linear_id() == 0; }
+
+  /// Hierarchical parallelism: runs `f(h_item)` for every item of the group, then waits
+  /// for all of them (the implicit barrier of SYCL 1.2.1).
+  template <typename WorkItemFunction>
+  COHORT_INLINE void parallel_for_work_item(WorkItemFunction f) const {
+    detail::kernel_hooks::parallel_for_work_item(*this, m_local_range, f);
+  }
+  /// The same over a flexible logical range, distributed over the group's items.
+  template <typename WorkItemFunction>
+  COHORT_INLINE void parallel_for_work_item(range_type logical_range, WorkItemFunction f) const {
+    detail::kernel_hooks::parallel_for_work_item(*this, logical_range, f);
+  }
+
+  COHORT_INLINE friend bool operator==(const group& a, const group& b) {
+    return a.m_group_id == b.m_group_id && a.m_group_range == b.m_group_range &&
+           a.m_local_range == b.m_local_range;
+  }
+  COHORT_INLINE friend bool operator!=(const group& a, const group& b) { return !(a == b); }
+
+  /// Backends construct groups; users receive them.
+  COHORT_INLINE group(id_type group_id, range_type group_range, range_type local_range, id_type local_id)
+      : m_group_id(group_id), m_group_range(group_range), m_local_range(local_range), m_local_id(local_id) {}
+
+private:
+  id_type m_group_id;
+  range_type m_group_range;
+  range_type m_local_range;
+  id_type m_local_id;
+};
+
+template <typename T>
+struct is_group : std::false_type {};
+template <int D>
+struct is_group<group<D>> : std::true_type {};
+template <typename T>
+inline constexpr bool is_group_v = is_group<T>::value;
+
+}  // namespace cohort

@@ -1,0 +1,435 @@
+// SPDX-License-Identifier: MIT
+#pragma once
+// cohort::vec<T, N>: the SYCL 2020 short vector (N = 1, 2, 3, 4, 8, 16).
+// Plain array storage keeps it trivially copyable, so it can be passed to
+// kernels and bit-copied between host and device.
+
+#include <bit>
+#include <cstddef>
+#include <cstdint>
+#include <type_traits>
+
+#include "cohort/core/type_traits.hpp"
+#include "cohort/detail/elementwise.hpp"
+#include "cohort/detail/macros.hpp"
+
+namespace cohort {
+
+/// Rounding mode of vec::convert (as `sycl::rounding_mode`).
+enum class rounding_mode { automatic, rte, rtz, rtp, rtn };
+
+namespace detail {
+
+// vec<T, 3> is stored (and aligned) as vec<T, 4>, as SYCL requires.
+template <int N>
+inline constexpr int vec_storage_size = (N == 3) ? 4 : N;
+
+template <typename T, int N>
+inline constexpr std::size_t vec_alignment =
+    (sizeof(T) * vec_storage_size<N> < 64) ? sizeof(T) * vec_storage_size<N> : 64;
+
+// Floating point to integer conversion with an explicit rounding mode. The
+// truncated value is exactly representable in From, so the comparisons and the
+// subtraction below are exact; out-of-range inputs are undefined, as for a cast.
+template <typename To, rounding_mode Mode, typename From>
+COHORT_FUNCTION constexpr To convert_element(const From& v) {
+  if constexpr (std::is_floating_point_v<From> && std::is_integral_v<To> &&
+                !std::is_same_v<To, bool> && Mode != rounding_mode::automatic &&
+                Mode != rounding_mode::rtz) {
+    To t = static_cast<To>(v);  // rounds toward zero
+    const From tf = static_cast<From>(t);
+    if constexpr (Mode == rounding_mode::rtn) {
+      if (tf > v) --t;
+    } else if constexpr (Mode == rounding_mode::rtp) {
+      if (tf < v) ++t;
+    } else {  // rte: nearest, ties to even
+      const From diff = v - tf;
+      const bool odd = (t % 2) != 0;
+      if (diff > From(0.5) || (diff == From(0.5) && odd)) {
+        ++t;
+      } else if (diff < From(-0.5) || (diff == From(-0.5) && odd)) {
+        --t;
+      }
+    }
+    return t;
+  } else {
+    // automatic/rtz on float -> int is the truncating cast; other conversions
+    // use the default (round to nearest) rounding of the cast.
+    return static_cast<To>(v);
+  }
+}
+
+template <typename T>
+COHORT_FUNCTION constexpr bool msb_set(const T& v) {
+  if constexpr (std::is_same_v<T, bool>) {
+    return v;
+  } else {
+    using U = std::make_unsigned_t<T>;
+    return ((static_cast<U>(v) >> (sizeof(T) * 8 - 1)) & U{1}) != 0;
+  }
+}
+
+}  // namespace detail
+
+// Element-wise binary operator, its vec/scalar and scalar/vec forms and its
+// compound assignment. COND restricts it (e.g. to integral element types).
+#define COHORT_VEC_BINARY_OP(OP, COND)                                                 \
+  friend COHORT_FUNCTION constexpr vec operator OP(const vec& lhs, const vec& rhs)    \
+    requires(COND)                                                                     \
+  {                                                                                    \
+    vec r;                                                                             \
+    for (int i = 0; i < N; ++i) {                                                      \
+      r.m_data[i] = static_cast<T>(lhs.m_data[i] OP rhs.m_data[i]);                    \
+    }                                                                                  \
+    return r;                                                                          \
+  }                                                                                    \
+  template <typename U>                                                                \
+  friend COHORT_FUNCTION constexpr vec operator OP(const vec& lhs, const U& rhs)      \
+    requires((COND) && detail::is_scalar_operand_v<U, T>)                              \
+  {                                                                                    \
+    return lhs OP vec(static_cast<T>(rhs));                                            \
+  }                                                                                    \
+  template <typename U>                                                                \
+  friend COHORT_FUNCTION constexpr vec operator OP(const U& lhs, const vec& rhs)      \
+    requires((COND) && detail::is_scalar_operand_v<U, T>)                              \
+  {                                                                                    \
+    return vec(static_cast<T>(lhs)) OP rhs;                                            \
+  }                                                                                    \
+  COHORT_FUNCTION constexpr vec& operator OP##=(const vec& rhs)                        \
+    requires(COND)                                                                     \
+  {                                                                                    \
+    for (int i = 0; i < N; ++i) {                                                      \
+      m_data[i] = static_cast<T>(m_data[i] OP rhs.m_data[i]);                          \
+    }                                                                                  \
+    return *this;                                                                      \
+  }                                                                                    \
+  template <typename U>                                                                \
+  COHORT_FUNCTION constexpr vec& operator OP##=(const U& rhs)                          \
+    requires((COND) && detail::is_scalar_operand_v<U, T>)                              \
+  {                                                                                    \
+    return *this OP##= vec(static_cast<T>(rhs));                                      \
+  }
+
+// Element-wise relational/logical operator: true is -1 (all bits set), false 0,
+// in a signed integer vec of the element's size.
+#define COHORT_VEC_RELATIONAL_OP(OP)                                                   \
+  friend COHORT_FUNCTION constexpr relational_type operator OP(const vec& lhs,        \
+                                                               const vec& rhs)        \
+  {                                                                                    \
+    relational_type r;                                                                 \
+    for (int i = 0; i < N; ++i) {                                                      \
+      r[i] = (lhs.m_data[i] OP rhs.m_data[i]) ? relational_element(-1)                 \
+                                              : relational_element(0);                 \
+    }                                                                                  \
+    return r;                                                                          \
+  }                                                                                    \
+  template <typename U>                                                                \
+  friend COHORT_FUNCTION constexpr relational_type operator OP(const vec& lhs,        \
+                                                               const U& rhs)          \
+    requires(detail::is_scalar_operand_v<U, T>)                                        \
+  {                                                                                    \
+    return lhs OP vec(static_cast<T>(rhs));                                            \
+  }                                                                                    \
+  template <typename U>                                                                \
+  friend COHORT_FUNCTION constexpr relational_type operator OP(const U& lhs,          \
+                                                               const vec& rhs)        \
+    requires(detail::is_scalar_operand_v<U, T>)                                        \
+  {                                                                                    \
+    return vec(static_cast<T>(lhs)) OP rhs;                                            \
+  }
+
+#define COHORT_VEC_ACCESSOR(NAME, INDEX, COND)                                         \
+  COHORT_FUNCTION constexpr T& NAME()                                                  \
+    requires(COND)                                                                     \
+  {                                                                                    \
+    return m_data[INDEX];                                                              \
+  }                                                                                    \
+  COHORT_FUNCTION constexpr const T& NAME() const                                      \
+    requires(COND)                                                                     \
+  {                                                                                    \
+    return m_data[INDEX];                                                              \
+  }
+
+/// SYCL 2020 `vec`. Element accessors (x(), s0(), ...) return references to
+/// the element rather than swizzle objects.
+template <typename T, int N>
+class alignas(detail::vec_alignment<T, N>) vec {
+  static_assert(N == 1 || N == 2 || N == 3 || N == 4 || N == 8 || N == 16,
+                "vec supports 1, 2, 3, 4, 8 or 16 elements");
+  static_assert(std::is_trivially_copyable_v<T> && !std::is_const_v<T> && !std::is_volatile_v<T>,
+                "vec elements must be trivially copyable and unqualified");
+  static_assert(sizeof(T) == 1 || sizeof(T) == 2 || sizeof(T) == 4 || sizeof(T) == 8,
+                "vec elements must be 1, 2, 4 or 8 bytes");
+
+  using relational_element = detail::signed_int_of_size_t<T>;
+  using relational_type = vec<relational_element, N>;
+  static constexpr int half_size = (N >= 2) ? detail::vec_storage_size<N> / 2 : 1;
+
+public:
+  using element_type = T;
+  using value_type = T;
+
+  /// Zero-initialised.
+  COHORT_FUNCTION constexpr vec() {}
+
+  /// Broadcasts arg to every element.
+  COHORT_FUNCTION explicit constexpr vec(const T& arg) {
+    for (int i = 0; i < N; ++i) {
+      m_data[i] = arg;
+    }
+  }
+
+  /// Concatenates scalars (converted to T) and vec<T, M>s, N elements in all.
+  template <typename... Args>
+    requires(sizeof...(Args) > 1 && (detail::is_vec_ctor_arg_v<Args, T> && ...) &&
+             (detail::num_elements_v<Args> + ...) == static_cast<std::size_t>(N))
+  COHORT_FUNCTION constexpr vec(const Args&... args) {
+    std::size_t pos = 0;
+    (detail::append_elements(m_data, pos, args), ...);
+  }
+
+  /// Assigns a scalar to every element.
+  template <typename U>
+    requires(detail::is_scalar_operand_v<U, T>)
+  COHORT_FUNCTION constexpr vec& operator=(const U& rhs) {
+    for (int i = 0; i < N; ++i) {
+      m_data[i] = static_cast<T>(rhs);
+    }
+    return *this;
+  }
+
+  COHORT_FUNCTION constexpr operator T() const
+    requires(N == 1)
+  {
+    return m_data[0];
+  }
+
+  COHORT_FUNCTION static constexpr std::size_t size() noexcept { return N; }
+  COHORT_FUNCTION static constexpr std::size_t byte_size() noexcept {
+    return sizeof(T) * detail::vec_storage_size<N>;
+  }
+
+  COHORT_FUNCTION constexpr T& operator[](int index) { return m_data[index]; }
+  COHORT_FUNCTION constexpr const T& operator[](int index) const { return m_data[index]; }
+
+  COHORT_VEC_ACCESSOR(x, 0, N <= 4)
+  COHORT_VEC_ACCESSOR(y, 1, N >= 2 && N <= 4)
+  COHORT_VEC_ACCESSOR(z, 2, N >= 3 && N <= 4)
+  COHORT_VEC_ACCESSOR(w, 3, N == 4)
+  COHORT_VEC_ACCESSOR(r, 0, N <= 4)
+  COHORT_VEC_ACCESSOR(g, 1, N >= 2 && N <= 4)
+  COHORT_VEC_ACCESSOR(b, 2, N >= 3 && N <= 4)
+  COHORT_VEC_ACCESSOR(a, 3, N == 4)
+  COHORT_VEC_ACCESSOR(s0, 0, N > 0)
+  COHORT_VEC_ACCESSOR(s1, 1, N > 1)
+  COHORT_VEC_ACCESSOR(s2, 2, N > 2)
+  COHORT_VEC_ACCESSOR(s3, 3, N > 3)
+  COHORT_VEC_ACCESSOR(s4, 4, N > 4)
+  COHORT_VEC_ACCESSOR(s5, 5, N > 5)
+  COHORT_VEC_ACCESSOR(s6, 6, N > 6)
+  COHORT_VEC_ACCESSOR(s7, 7, N > 7)
+  COHORT_VEC_ACCESSOR(s8, 8, N > 8)
+  COHORT_VEC_ACCESSOR(s9, 9, N > 9)
+  COHORT_VEC_ACCESSOR(sA, 10, N > 10)
+  COHORT_VEC_ACCESSOR(sB, 11, N > 11)
+  COHORT_VEC_ACCESSOR(sC, 12, N > 12)
+  COHORT_VEC_ACCESSOR(sD, 13, N > 13)
+  COHORT_VEC_ACCESSOR(sE, 14, N > 14)
+  COHORT_VEC_ACCESSOR(sF, 15, N > 15)
+
+  // Halves: for N == 3 the vec counts as 4 elements, so hi() and odd() end
+  // with the (unspecified) padding element, as in SYCL.
+  COHORT_FUNCTION constexpr vec<T, half_size> lo() const
+    requires(N >= 2)
+  {
+    return pick<half_size>(0, 1);
+  }
+  COHORT_FUNCTION constexpr vec<T, half_size> hi() const
+    requires(N >= 2)
+  {
+    return pick<half_size>(half_size, 1);
+  }
+  COHORT_FUNCTION constexpr vec<T, half_size> even() const
+    requires(N >= 2)
+  {
+    return pick<half_size>(0, 2);
+  }
+  COHORT_FUNCTION constexpr vec<T, half_size> odd() const
+    requires(N >= 2)
+  {
+    return pick<half_size>(1, 2);
+  }
+
+  /// Element-wise conversion (float -> integer honours Mode; automatic
+  /// truncates toward zero).
+  template <typename U, rounding_mode Mode = rounding_mode::automatic>
+  COHORT_FUNCTION constexpr vec<U, N> convert() const {
+    vec<U, N> r;
+    for (int i = 0; i < N; ++i) {
+      r[i] = detail::convert_element<U, Mode>(m_data[i]);
+    }
+    return r;
+  }
+
+  /// Reinterprets the bytes as another vec of the same size.
+  template <typename As>
+  COHORT_FUNCTION constexpr As as() const {
+    static_assert(detail::is_vec_v<As>, "as<>() converts to a vec type");
+    static_assert(sizeof(As) == sizeof(vec), "as<>() needs a vec of the same size");
+    return std::bit_cast<As>(*this);
+  }
+
+  COHORT_VEC_BINARY_OP(+, true)
+  COHORT_VEC_BINARY_OP(-, true)
+  COHORT_VEC_BINARY_OP(*, true)
+  COHORT_VEC_BINARY_OP(/, true)
+  COHORT_VEC_BINARY_OP(%, std::is_integral_v<T>)
+  COHORT_VEC_BINARY_OP(&, std::is_integral_v<T>)
+  COHORT_VEC_BINARY_OP(|, std::is_integral_v<T>)
+  COHORT_VEC_BINARY_OP(^, std::is_integral_v<T>)
+  COHORT_VEC_BINARY_OP(<<, std::is_integral_v<T>)
+  COHORT_VEC_BINARY_OP(>>, std::is_integral_v<T>)
+
+  COHORT_VEC_RELATIONAL_OP(==)
+  COHORT_VEC_RELATIONAL_OP(!=)
+  COHORT_VEC_RELATIONAL_OP(<)
+  COHORT_VEC_RELATIONAL_OP(>)
+  COHORT_VEC_RELATIONAL_OP(<=)
+  COHORT_VEC_RELATIONAL_OP(>=)
+  COHORT_VEC_RELATIONAL_OP(&&)
+  COHORT_VEC_RELATIONAL_OP(||)
+
+  friend COHORT_FUNCTION constexpr relational_type operator!(const vec& v) {
+    relational_type r;
+    for (int i = 0; i < N; ++i) {
+      r[i] = !v.m_data[i] ? relational_element(-1) : relational_element(0);
+    }
+    return r;
+  }
+
+  friend COHORT_FUNCTION constexpr vec operator+(const vec& v) { return v; }
+
+  friend COHORT_FUNCTION constexpr vec operator-(const vec& v) {
+    vec r;
+    for (int i = 0; i < N; ++i) {
+      r.m_data[i] = static_cast<T>(-v.m_data[i]);
+    }
+    return r;
+  }
+
+  friend COHORT_FUNCTION constexpr vec operator~(const vec& v)
+    requires(std::is_integral_v<T>)
+  {
+    vec r;
+    for (int i = 0; i < N; ++i) {
+      r.m_data[i] = detail::complement(v.m_data[i]);
+    }
+    return r;
+  }
+
+  COHORT_FUNCTION constexpr vec& operator++()
+    requires(!std::is_same_v<T, bool>)
+  {
+    for (int i = 0; i < N; ++i) {
+      ++m_data[i];
+    }
+    return *this;
+  }
+  COHORT_FUNCTION constexpr vec& operator--()
+    requires(!std::is_same_v<T, bool>)
+  {
+    for (int i = 0; i < N; ++i) {
+      --m_data[i];
+    }
+    return *this;
+  }
+  COHORT_FUNCTION constexpr vec operator++(int)
+    requires(!std::is_same_v<T, bool>)
+  {
+    vec old = *this;
+    ++*this;
+    return old;
+  }
+  COHORT_FUNCTION constexpr vec operator--(int)
+    requires(!std::is_same_v<T, bool>)
+  {
+    vec old = *this;
+    --*this;
+    return old;
+  }
+
+private:
+  // Elements first, first + stride, ... as a vec<T, M>.
+  template <int M>
+  COHORT_FUNCTION constexpr vec<T, M> pick(int first, int stride) const {
+    vec<T, M> r;
+    for (int i = 0; i < M; ++i) {
+      r[i] = m_data[first + i * stride];
+    }
+    return r;
+  }
+
+  // Value-initialised, so the padding element of vec<T, 3> is zero as well.
+  T m_data[detail::vec_storage_size<N>]{};
+};
+
+#undef COHORT_VEC_BINARY_OP
+#undef COHORT_VEC_RELATIONAL_OP
+#undef COHORT_VEC_ACCESSOR
+
+template <typename T, typename... U>
+vec(T, U...) -> vec<T, sizeof...(U) + 1>;
+
+/// Element-wise minimum: y[i] if y[i] < x[i], otherwise x[i] (SYCL's min, and
+/// the first argument when the two are equivalent).
+template <typename T, int N>
+COHORT_FUNCTION constexpr vec<T, N> min(const vec<T, N>& x, const vec<T, N>& y) {
+  vec<T, N> r;
+  for (int i = 0; i < N; ++i) {
+    r[i] = (y[i] < x[i]) ? y[i] : x[i];
+  }
+  return r;
+}
+
+template <typename T, int N>
+COHORT_FUNCTION constexpr vec<T, N> min(const vec<T, N>& x, const std::type_identity_t<T>& y) {
+  return cohort::min(x, vec<T, N>(y));
+}
+
+/// Element-wise maximum: y[i] if x[i] < y[i], otherwise x[i].
+template <typename T, int N>
+COHORT_FUNCTION constexpr vec<T, N> max(const vec<T, N>& x, const vec<T, N>& y) {
+  vec<T, N> r;
+  for (int i = 0; i < N; ++i) {
+    r[i] = (x[i] < y[i]) ? y[i] : x[i];
+  }
+  return r;
+}
+
+template <typename T, int N>
+COHORT_FUNCTION constexpr vec<T, N> max(const vec<T, N>& x, const std::type_identity_t<T>& y) {
+  return cohort::max(x, vec<T, N>(y));
+}
+
+/// True if the most significant bit of any element is set (for bool
+/// elements: if any element is true).
+template <typename T, int N>
+  requires(std::is_integral_v<T>)
+COHORT_FUNCTION constexpr bool any(const vec<T, N>& v) {
+  for (int i = 0; i < N; ++i) {
+    if (detail::msb_set(v[i])) return true;
+  }
+  return false;
+}
+
+/// True if the most significant bit of every element is set.
+template <typename T, int N>
+  requires(std::is_integral_v<T>)
+COHORT_FUNCTION constexpr bool all(const vec<T, N>& v) {
+  for (int i = 0; i < N; ++i) {
+    if (!detail::msb_set(v[i])) return false;
+  }
+  return true;
+}
+
+}  // namespace cohort

@@ -1,0 +1,44 @@
+// SPDX-License-Identifier: MIT
+#pragma once
+#include <cstddef>
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace cohort {
+
+/// The backends a device can belong to (as `sycl::backend`).
+enum class backend { cpu, cuda };
+
+namespace info {
+enum class device_type { cpu, gpu, accelerator, custom, automatic, host, all };
+enum class local_mem_type { none, local, global };
+}  // namespace info
+
+namespace detail {
+
+/// Everything the runtime knows about one device; each backend fills these in.
+struct device_description {
+  backend owner = backend::cpu;
+  int index_in_backend = 0;
+  info::device_type type = info::device_type::cpu;
+  std::string name;
+  std::string vendor;
+  std::string driver_version;
+  std::string version;
+  std::uint32_t max_compute_units = 1;
+  std::size_t max_work_group_size = 1024;
+  std::size_t max_work_item_sizes[3] = {1024, 1024, 1024};
+  std::size_t local_mem_size = 0;
+  std::size_t global_mem_size = 0;
+  std::size_t max_mem_alloc_size = 0;
+  std::vector<std::size_t> sub_group_sizes;
+  std::uint32_t default_sub_group_size = 1;
+  bool usm_device_allocations = true;
+  bool usm_host_allocations = true;
+  bool usm_shared_allocations = true;
+  std::uint32_t max_clock_frequency_mhz = 0;
+};
+
+}  // namespace detail
+}  // namespace cohort

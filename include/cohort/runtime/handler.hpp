@@ -1,0 +1,179 @@
+// SPDX-License-Identifier: MIT
+#pragma once
+// The command-group handler: validates a kernel launch at submission (synchronous errors)
+// and packs it into one command that the executor runs later on the device's backend.
+#include <cstring>
+#include <functional>
+#include <memory>
+#include <string>
+#include <type_traits>
+#include <vector>
+
+#include <cohort/backend/list.hpp>
+#include <cohort/core/nd_range.hpp>
+#include <cohort/runtime/device.hpp>
+#include <cohort/runtime/event.hpp>
+#include <cohort/runtime/local_accessor.hpp>
+#include <cohort/runtime/properties.hpp>
+
+namespace cohort {
+
+class queue;
+
+class handler {
+public:
+  handler(const handler&) = delete;
+  handler& operator=(const handler&) = delete;
+
+  /// Basic data-parallel kernel: `kernel(item<D>)` or `kernel(id<D>)` for every point.
+  template <int D, typename Kernel>
+  void parallel_for(range<D> r, const Kernel& kernel) {
+    reject_local_memory("parallel_for(range)");
+    set_work([r, kernel, b = m_device.get_backend()] {
+      detail::visit_backend(b, [&](auto launcher) { launcher.parallel_for(r, kernel); });
+    });
+  }
+  template <typename Kernel>
+  void parallel_for(std::size_t n, const Kernel& kernel) {
+    parallel_for(range<1>{n}, kernel);
+  }
+
+  /// Work-group kernel: `kernel(nd_item<D>)`.
+  template <int D, typename Kernel>
+  void parallel_for(nd_range<D> r, const Kernel& kernel) {
+    parallel_for(r, properties<>{}, kernel);
+  }
+  template <int D, typename Props, typename Kernel,
+            typename = std::enable_if_t<is_kernel_properties<Props>::value>>
+  void parallel_for(nd_range<D> r, Props, const Kernel& kernel) {
+    const std::uint32_t sg = resolve_sub_group_size(Props::required_sub_group_size());
+    check_work_groups<D>(r.get_local_range(), "nd_range");
+    for (int d = 0; d < D; ++d)
+      if (r.get_global_range()[d] % r.get_local_range()[d] != 0)
+        throw exception(errc::nd_range, "global range " + std::to_string(r.get_global_range()[d]) +
+                                            " is not a multiple of the local range " +
+                                            std::to_string(r.get_local_range()[d]) + " in dimension " +
+                                            std::to_string(d));
+    check_local_memory();
+    set_work([r, kernel, sg, bytes = m_local_bytes, b = m_device.get_backend()] {
+      detail::visit_backend(b, [&](auto launcher) { launcher.parallel_for(r, bytes, sg, kernel); });
+    });
+  }
+
+  template <typename Kernel>
+  void single_task(const Kernel& kernel) {
+    reject_local_memory("single_task");
+    set_work([kernel, b = m_device.get_backend()] {
+      detail::visit_backend(b, [&](auto launcher) { launcher.single_task(kernel); });
+    });
+  }
+
+  /// Hierarchical kernel: `kernel(group<D>)` once per group; the implementation chooses
+  /// the group size: 256, 16 x 16 or 8 x 8 x 4 items.
+  template <int D, typename Kernel>
+  void parallel_for_work_group(range<D> num_groups, const Kernel& kernel) {
+    range<D> local;
+    for (int d = 0; d < D; ++d) local[d] = D == 1 ? 256 : (D == 2 ? 16 : (d == 2 ? 4 : 8));
+    parallel_for_work_group(num_groups, local, kernel);
+  }
+  template <int D, typename Kernel>
+  void parallel_for_work_group(range<D> num_groups, range<D> group_size, const Kernel& kernel) {
+    reject_local_memory("parallel_for_work_group");
+    check_work_groups<D>(group_size, "hierarchical group size");
+    set_work([num_groups, group_size, kernel, b = m_device.get_backend()] {
+      detail::visit_backend(b,
+                            [&](auto launcher) { launcher.parallel_for_work_group(num_groups, group_size, kernel); });
+    });
+  }
+
+  void memcpy(void* dest, const void* src, std::size_t bytes) {
+    if (bytes != 0 && (!dest || !src)) throw exception(errc::invalid, "memcpy with a null pointer");
+    set_work([=, b = m_device.get_backend()] {
+      detail::visit_backend(b, [&](auto launcher) { launcher.memcpy(dest, src, bytes); });
+    });
+  }
+  template <typename T>
+  void copy(const T* src, T* dest, std::size_t count) {
+    memcpy(dest, src, count * sizeof(T));
+  }
+  void memset(void* ptr, int value, std::size_t bytes) {
+    if (bytes != 0 && !ptr) throw exception(errc::invalid, "memset with a null pointer");
+    set_work([=, b = m_device.get_backend()] {
+      detail::visit_backend(b, [&](auto launcher) { launcher.memset(ptr, value, bytes); });
+    });
+  }
+  template <typename T>
+  void fill(void* ptr, const T& pattern, std::size_t count) {
+    if (count != 0 && !ptr) throw exception(errc::invalid, "fill with a null pointer");
+    T* p = static_cast<T*>(ptr);
+    parallel_for(range<1>{count}, [p, pattern](id<1> i) { p[i[0]] = pattern; });
+  }
+
+  /// Runs `f()` on the host once dependencies are met (as SYCL's host_task).
+  template <typename F>
+  void host_task(F f) {
+    set_work(std::function<void()>(std::move(f)));
+  }
+
+  void depends_on(const event& e) { m_dependencies.push_back(e.state()); }
+  void depends_on(const std::vector<event>& events) {
+    for (const auto& e : events) depends_on(e);
+  }
+
+  /// Runtime internals.
+  std::size_t reserve_local_memory(std::size_t bytes, std::size_t alignment) {
+    m_local_bytes = (m_local_bytes + alignment - 1) / alignment * alignment;
+    const std::size_t offset = m_local_bytes;
+    m_local_bytes += bytes;
+    return offset;
+  }
+  const device& get_device() const { return m_device; }
+  template <typename F>
+  void set_work(F&& work) {
+    if (m_work) throw exception(errc::invalid, "a command group may hold only one command");
+    m_work = std::forward<F>(work);
+  }
+
+private:
+  friend class queue;
+  explicit handler(const device& d) : m_device(d) {}
+
+  std::uint32_t resolve_sub_group_size(std::uint32_t requested) const {
+    const auto& desc = m_device.description();
+    if (requested == 0) return desc.default_sub_group_size;
+    for (auto s : desc.sub_group_sizes)
+      if (s == requested) return requested;
+    throw exception(errc::kernel_not_supported,
+                    "sub-group size " + std::to_string(requested) + " is not supported by " + desc.name);
+  }
+  template <int D>
+  void check_work_groups(const range<D>& local, const char* what) const {
+    const auto& desc = m_device.description();
+    for (int d = 0; d < D; ++d)
+      if (local[d] == 0) throw exception(errc::nd_range, std::string(what) + ": zero local size in a dimension");
+    if (local.size() > desc.max_work_group_size)
+      throw exception(errc::nd_range, std::string(what) + ": work-group size " + std::to_string(local.size()) +
+                                          " exceeds the device limit " + std::to_string(desc.max_work_group_size));
+  }
+  void check_local_memory() const {
+    const auto limit = m_device.description().local_mem_size;
+    if (m_local_bytes > limit)
+      throw exception(errc::memory_allocation, "kernel needs " + std::to_string(m_local_bytes) +
+                                                   " bytes of local memory, the device has " + std::to_string(limit));
+  }
+  void reject_local_memory(const char* what) const {
+    if (m_local_bytes != 0)
+      throw exception(errc::kernel_argument, std::string("local accessors cannot be used with ") + what);
+  }
+
+  device m_device;
+  std::function<void()> m_work;
+  std::vector<std::shared_ptr<detail::event_state>> m_dependencies;
+  std::size_t m_local_bytes = 0;
+};
+
+inline std::size_t detail::reserve_local_memory(handler& h, std::size_t bytes, std::size_t alignment) {
+  return h.reserve_local_memory(bytes, alignment);
+}
+
+}  // namespace cohort

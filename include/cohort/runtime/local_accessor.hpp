@@ -1,0 +1,73 @@
+// SPDX-License-Identifier: MIT
+#pragma once
+#include <cstddef>
+
+#include <cohort/backend/kernel_hooks.hpp>
+#include <cohort/core/id.hpp>
+#include <cohort/core/range.hpp>
+
+namespace cohort {
+
+class handler;
+
+namespace detail {
+std::size_t reserve_local_memory(handler& h, std::size_t bytes, std::size_t alignment);
+
+/// `acc[i][j]` on a multi-dimensional accessor: a view of the remaining dimensions.
+template <typename T, int D>
+class local_row {
+public:
+  COHORT_INLINE local_row(T* p, const std::size_t* extents) : m_ptr(p), m_extents(extents) {}
+  COHORT_INLINE decltype(auto) operator[](std::size_t i) const {
+    if constexpr (D == 1) {
+      return m_ptr[i];
+    } else {
+      std::size_t stride = 1;
+      for (int d = 1; d < D; ++d) stride *= m_extents[d];
+      return local_row<T, D - 1>(m_ptr + i * stride, m_extents + 1);
+    }
+  }
+
+private:
+  T* m_ptr;
+  const std::size_t* m_extents;
+};
+}  // namespace detail
+
+/// Work-group local memory requested at submission (as `sycl::local_accessor`). Each
+/// work-group sees its own copy; the accessor records an offset, and the backend gives
+/// each running group its base address.
+template <typename T, int Dimensions = 1>
+class local_accessor {
+public:
+  using value_type = T;
+  using reference = T&;
+  static constexpr int dimensions = Dimensions;
+
+  local_accessor(range<Dimensions> allocation_size, handler& h)
+      : m_range(allocation_size),
+        m_offset(detail::reserve_local_memory(h, allocation_size.size() * sizeof(T), alignof(T))) {}
+
+  COHORT_INLINE T* get_pointer() const {
+    return reinterpret_cast<T*>(detail::kernel_hooks::local_accessor_base() + m_offset);
+  }
+  COHORT_INLINE range<Dimensions> get_range() const { return m_range; }
+  COHORT_INLINE std::size_t size() const noexcept { return m_range.size(); }
+  COHORT_INLINE std::size_t byte_size() const noexcept { return m_range.size() * sizeof(T); }
+
+  COHORT_INLINE T& operator[](id<Dimensions> i) const {
+    return get_pointer()[detail::linearize<Dimensions>(i, m_range)];
+  }
+  COHORT_INLINE decltype(auto) operator[](std::size_t i) const {
+    if constexpr (Dimensions == 1)
+      return get_pointer()[i];
+    else
+      return detail::local_row<T, Dimensions>(get_pointer(), &m_range[0])[i];
+  }
+
+private:
+  range<Dimensions> m_range;
+  std::size_t m_offset;
+};
+
+}  // namespace cohort

@@ -1,0 +1,77 @@
+// SPDX-License-Identifier: MIT
+#pragma once
+// Queue properties (as SYCL's property_list) and compile-time kernel properties.
+#include <cstddef>
+#include <cstdint>
+#include <type_traits>
+
+namespace cohort {
+
+namespace property::queue {
+struct in_order {};
+struct enable_profiling {};
+}  // namespace property::queue
+
+/// A set of queue properties: `property_list{property::queue::in_order{}}`.
+class property_list {
+public:
+  template <typename... Ps>
+  property_list(Ps...) : m_in_order((std::is_same_v<Ps, property::queue::in_order> || ...)),
+                         m_profiling((std::is_same_v<Ps, property::queue::enable_profiling> || ...)) {}
+  template <typename P>
+  bool has_property() const {
+    if constexpr (std::is_same_v<P, property::queue::in_order>) return m_in_order;
+    else if constexpr (std::is_same_v<P, property::queue::enable_profiling>) return m_profiling;
+    else return false;
+  }
+
+private:
+  bool m_in_order = false;
+  bool m_profiling = false;
+};
+
+/// Kernel property: the sub-group size the kernel requires (as SYCL's
+/// `reqd_sub_group_size`). Sizes the device does not list throw errc::kernel_not_supported.
+template <std::uint32_t Size>
+struct sub_group_size_key {
+  static constexpr std::uint32_t value = Size;
+};
+template <std::uint32_t Size>
+inline constexpr sub_group_size_key<Size> sub_group_size{};
+
+/// Kernel property: the work-group size every launch of the kernel uses; lets backends
+/// select fully unrolled paths. A launch with another local range throws errc::nd_range.
+template <std::size_t... Sizes>
+struct work_group_size_key {
+  static constexpr std::size_t dimensions = sizeof...(Sizes);
+  static constexpr std::size_t values[] = {Sizes...};
+};
+template <std::size_t... Sizes>
+inline constexpr work_group_size_key<Sizes...> work_group_size{};
+
+/// A bundle of compile-time kernel properties: `properties{sub_group_size<16>}`.
+template <typename... Ps>
+struct properties {
+  constexpr properties(Ps...) {}
+  static constexpr std::uint32_t required_sub_group_size() {
+    std::uint32_t s = 0;
+    ((s = sub_group_size_of<Ps>(s)), ...);
+    return s;
+  }
+
+private:
+  template <typename P>
+  static constexpr std::uint32_t sub_group_size_of(std::uint32_t current) {
+    if constexpr (requires { P::value; }) return P::value;
+    else return current;
+  }
+};
+template <typename... Ps>
+properties(Ps...) -> properties<Ps...>;
+
+template <typename T>
+struct is_kernel_properties : std::false_type {};
+template <typename... Ps>
+struct is_kernel_properties<properties<Ps...>> : std::true_type {};
+
+}  // namespace cohort

@@ -1,0 +1,185 @@
+// SPDX-License-Identifier: MIT
+#pragma once
+// Unified shared memory (SYCL 2020 USM): allocation functions, pointer queries and an
+// owning smart pointer. Allocation failure returns nullptr, as in SYCL.
+#include <cstddef>
+#include <cstdint>
+#include <map>
+#include <memory>
+#include <utility>
+#include <mutex>
+
+#include <cohort/runtime/context.hpp>
+#include <cohort/runtime/queue.hpp>
+
+namespace cohort {
+
+namespace usm {
+enum class alloc { host, device, shared, unknown };
+}
+
+namespace detail {
+
+/// Every live USM allocation, so pointer queries and free() know what they hold.
+class usm_registry {
+public:
+  struct entry {
+    std::size_t bytes;
+    usm::alloc kind;
+    device dev;
+  };
+  static usm_registry& instance() {
+    static usm_registry r;
+    return r;
+  }
+  void add(void* p, std::size_t bytes, usm::alloc kind, const device& d) {
+    std::lock_guard lock(m_mutex);
+    m_entries.emplace(reinterpret_cast<std::uintptr_t>(p), entry{bytes, kind, d});
+  }
+  /// The allocation containing `p`, if any.
+  const entry* find(const void* p) const {
+    std::lock_guard lock(m_mutex);
+    const auto addr = reinterpret_cast<std::uintptr_t>(p);
+    auto it = m_entries.upper_bound(addr);
+    if (it == m_entries.begin()) return nullptr;
+    --it;
+    return addr < it->first + (it->second.bytes == 0 ? 1 : it->second.bytes) ? &it->second : nullptr;
+  }
+  bool remove(void* p, entry& out) {
+    std::lock_guard lock(m_mutex);
+    auto it = m_entries.find(reinterpret_cast<std::uintptr_t>(p));
+    if (it == m_entries.end()) return false;
+    out = it->second;
+    m_entries.erase(it);
+    return true;
+  }
+
+private:
+  mutable std::mutex m_mutex;
+  std::map<std::uintptr_t, entry> m_entries;
+};
+
+inline void* usm_allocate(std::size_t alignment, std::size_t bytes, const device& d, usm::alloc kind) {
+  if (alignment != 0 && (alignment & (alignment - 1)) != 0) return nullptr;
+  void* p = visit_backend(d.get_backend(), [&](auto launcher) { return launcher.allocate(bytes, alignment); });
+  if (p) usm_registry::instance().add(p, bytes, kind, d);
+  return p;
+}
+
+/// Typed allocation; a count whose byte size overflows fails like any other request.
+template <typename T>
+T* usm_allocate_n(std::size_t alignment, std::size_t count, const device& d, usm::alloc kind) {
+  if (count > static_cast<std::size_t>(-1) / sizeof(T)) return nullptr;
+  return static_cast<T*>(usm_allocate(alignment < alignof(T) ? alignof(T) : alignment, count * sizeof(T), d, kind));
+}
+
+}  // namespace detail
+
+#define COHORT_USM_ALLOCATORS(kind_)                                                                     \
+  inline void* malloc_##kind_(std::size_t bytes, const device& d, const context&) {                    \
+    return detail::usm_allocate(0, bytes, d, usm::alloc::kind_);                                         \
+  }                                                                                                      \
+  inline void* malloc_##kind_(std::size_t bytes, const queue& q) {                                     \
+    return detail::usm_allocate(0, bytes, q.get_device(), usm::alloc::kind_);                            \
+  }                                                                                                      \
+  template <typename T>                                                                                  \
+  T* malloc_##kind_(std::size_t count, const queue& q) {                                               \
+    return detail::usm_allocate_n<T>(0, count, q.get_device(), usm::alloc::kind_);                       \
+  }                                                                                                      \
+  template <typename T>                                                                                  \
+  T* malloc_##kind_(std::size_t count, const device& d, const context&) {                              \
+    return detail::usm_allocate_n<T>(0, count, d, usm::alloc::kind_);                                    \
+  }                                                                                                      \
+  inline void* aligned_alloc_##kind_(std::size_t alignment, std::size_t bytes, const queue& q) {       \
+    return detail::usm_allocate(alignment, bytes, q.get_device(), usm::alloc::kind_);                    \
+  }                                                                                                      \
+  inline void* aligned_alloc_##kind_(std::size_t alignment, std::size_t bytes, const device& d,        \
+                                     const context&) {                                                   \
+    return detail::usm_allocate(alignment, bytes, d, usm::alloc::kind_);                                 \
+  }                                                                                                      \
+  template <typename T>                                                                                  \
+  T* aligned_alloc_##kind_(std::size_t alignment, std::size_t count, const queue& q) {                 \
+    return detail::usm_allocate_n<T>(alignment, count, q.get_device(), usm::alloc::kind_);               \
+  }
+COHORT_USM_ALLOCATORS(device)
+COHORT_USM_ALLOCATORS(host)
+COHORT_USM_ALLOCATORS(shared)
+#undef COHORT_USM_ALLOCATORS
+
+/// Releases USM memory; nullptr is ignored, a pointer cohort did not allocate throws.
+inline void free(void* ptr, const context&) {
+  if (!ptr) return;
+  detail::usm_registry::entry e{0, usm::alloc::unknown, device{std::size_t{0}}};
+  if (!detail::usm_registry::instance().remove(ptr, e))
+    throw exception(errc::invalid, "free() of a pointer that is not a live USM allocation");
+  detail::visit_backend(e.dev.get_backend(), [&](auto launcher) { launcher.deallocate(ptr); });
+}
+inline void free(void* ptr, const queue& q) { free(ptr, q.get_context()); }
+
+inline usm::alloc get_pointer_type(const void* ptr, const context&) {
+  const auto* e = detail::usm_registry::instance().find(ptr);
+  return e ? e->kind : usm::alloc::unknown;
+}
+inline device get_pointer_device(const void* ptr, const context&) {
+  const auto* e = detail::usm_registry::instance().find(ptr);
+  if (!e) throw exception(errc::invalid, "pointer is not a USM allocation");
+  return e->dev;
+}
+
+/// Owns `count` elements of USM memory of one kind; frees them on destruction. Offers
+/// span-like access (data, size, operator[], begin/end).
+template <typename T, usm::alloc Kind>
+class usm_unique_ptr {
+public:
+  usm_unique_ptr() = default;
+  usm_unique_ptr(std::size_t count, const queue& q) : m_queue(std::make_unique<queue>(q)), m_size(count) {
+    m_ptr = detail::usm_allocate_n<T>(0, count, q.get_device(), Kind);
+    if (!m_ptr && count != 0) throw exception(errc::memory_allocation, "USM allocation failed");
+  }
+  usm_unique_ptr(usm_unique_ptr&& o) noexcept
+      : m_queue(std::move(o.m_queue)), m_ptr(std::exchange(o.m_ptr, nullptr)), m_size(std::exchange(o.m_size, 0)) {}
+  usm_unique_ptr& operator=(usm_unique_ptr&& o) noexcept {
+    if (this != &o) {
+      reset();
+      m_queue = std::move(o.m_queue);
+      m_ptr = std::exchange(o.m_ptr, nullptr);
+      m_size = std::exchange(o.m_size, 0);
+    }
+    return *this;
+  }
+  ~usm_unique_ptr() { reset(); }
+
+  void reset() {
+    if (m_ptr) cohort::free(m_ptr, *m_queue);
+    m_ptr = nullptr;
+    m_size = 0;
+  }
+  T* get() const noexcept { return m_ptr; }
+  T* data() const noexcept { return m_ptr; }
+  std::size_t size() const noexcept { return m_size; }
+  bool empty() const noexcept { return m_size == 0; }
+  T& operator[](std::size_t i) const { return m_ptr[i]; }
+  T* begin() const noexcept { return m_ptr; }
+  T* end() const noexcept { return m_ptr + m_size; }
+  explicit operator bool() const noexcept { return m_ptr != nullptr; }
+
+private:
+  std::unique_ptr<queue> m_queue;
+  T* m_ptr = nullptr;
+  std::size_t m_size = 0;
+};
+
+template <typename T>
+usm_unique_ptr<T, usm::alloc::device> make_device_unique(std::size_t count, const queue& q) {
+  return {count, q};
+}
+template <typename T>
+usm_unique_ptr<T, usm::alloc::host> make_host_unique(std::size_t count, const queue& q) {
+  return {count, q};
+}
+template <typename T>
+usm_unique_ptr<T, usm::alloc::shared> make_shared_unique(std::size_t count, const queue& q) {
+  return {count, q};
+}
+
+}  // namespace cohort
