@@ -20,8 +20,11 @@ public:
   COHORT_INLINE std::size_t get_range(int d) const { return m_range[d]; }
   COHORT_INLINE std::size_t get_linear_id() const { return detail::linearize<Dimensions>(m_id, m_range); }
   COHORT_INLINE operator id<Dimensions>() const { return m_id; }
-  template <int D = Dimensions, typename = std::enable_if_t<D == 1>>
-  COHORT_INLINE operator std::size_t() const { return m_id[0]; }
+  COHORT_INLINE operator std::size_t() const
+    requires(Dimensions == 1)
+  {
+    return m_id[0];
+  }
 
   COHORT_INLINE friend bool operator==(const item& a, const item& b) {
     return a.m_id == b.m_id && a.m_range == b.m_range;

@@ -14,7 +14,7 @@ public:
   nd_item() = delete;
 
   COHORT_INLINE id<Dimensions> get_global_id() const {
-    return m_group.get_group_id() * m_group.get_local_range() + m_group.get_local_id();
+    return detail::scaled_offset(m_group.get_group_id(), m_group.get_local_range(), m_group.get_local_id());
   }
   COHORT_INLINE std::size_t get_global_id(int d) const {
     return m_group.get_group_id(d) * m_group.get_local_range(d) + m_group.get_local_id(d);

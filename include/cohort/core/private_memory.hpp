@@ -19,7 +19,7 @@ public:
   private_memory& operator=(const private_memory&) = delete;
 
   /// The instance of the physical work-item that runs `item`.
-  COHORT_INLINE T& operator()(const h_item<Dimensions>& item) {
+  COHORT_INLINE T& operator()(const h_item<Dimensions>& item) const {
     return detail::kernel_hooks::private_instance(m_data, item.get_physical_local().get_linear_id());
   }
 

@@ -86,6 +86,18 @@ public:
     });
   }
 
+  /// Scoped parallelism (AdaptiveCpp's v2 model): `kernel(auto group)` once per group of
+  /// `group_size` logical items; the backend chooses the physical items.
+  template <int D, typename Kernel>
+  void parallel(range<D> num_groups, range<D> group_size, const Kernel& kernel) {
+    reject_local_memory("parallel (scoped)");
+    for (int d = 0; d < D; ++d)
+      if (group_size[d] == 0) throw exception(errc::nd_range, "scoped group size is zero in a dimension");
+    set_work([num_groups, group_size, kernel, b = m_device.get_backend()] {
+      detail::visit_backend(b, [&](auto launcher) { launcher.parallel(num_groups, group_size, kernel); });
+    });
+  }
+
   void memcpy(void* dest, const void* src, std::size_t bytes) {
     if (bytes != 0 && (!dest || !src)) throw exception(errc::invalid, "memcpy with a null pointer");
     set_work([=, b = m_device.get_backend()] {

@@ -16,6 +16,8 @@ struct enable_profiling {};
 class property_list {
 public:
   template <typename... Ps>
+    requires((std::is_same_v<Ps, property::queue::in_order> || std::is_same_v<Ps, property::queue::enable_profiling>) &&
+             ...)
   property_list(Ps...) : m_in_order((std::is_same_v<Ps, property::queue::in_order> || ...)),
                          m_profiling((std::is_same_v<Ps, property::queue::enable_profiling> || ...)) {}
   template <typename P>

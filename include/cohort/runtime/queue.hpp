@@ -80,6 +80,18 @@ public:
   event parallel_for(nd_range<D> r, Props p, const Kernel& k) {
     return submit([&](handler& h) { h.parallel_for(r, p, k); });
   }
+  /// Scoped parallelism shortcut (as AdaptiveCpp's queue::parallel).
+  template <int D, typename Kernel>
+  event parallel(range<D> num_groups, range<D> group_size, const Kernel& k) {
+    return submit([&](handler& h) { h.parallel(num_groups, group_size, k); });
+  }
+  template <int D, typename Kernel>
+  event parallel(range<D> num_groups, range<D> group_size, const std::vector<event>& deps, const Kernel& k) {
+    return submit([&](handler& h) {
+      h.depends_on(deps);
+      h.parallel(num_groups, group_size, k);
+    });
+  }
   template <typename Kernel>
   event single_task(const Kernel& k) {
     return submit([&](handler& h) { h.single_task(k); });

@@ -10,6 +10,7 @@
 #include <cohort/backend/cpu/fiber_engine.hpp>
 #include <cohort/backend/cpu/group_arena.hpp>
 #include <cohort/core/fwd.hpp>
+#include <cohort/core/id.hpp>
 
 namespace cohort::backends::cpu::kernel_hooks {
 
@@ -35,7 +36,7 @@ inline char* local_accessor_base() { return group_arena::this_thread().local_acc
 template <int D, typename Range, typename F>
 inline void parallel_for_work_item(const group<D>& g, const Range& logical, F& f) {
   const auto physical = g.get_local_range();
-  const auto base = g.get_group_id() * physical;
+  const auto base = detail::scaled_offset(g.get_group_id(), physical, id<D>{});
   const auto global = g.get_group_range() * physical;
   using id_t = id<D>;
   if constexpr (D == 1) {

@@ -13,6 +13,7 @@
 
 #include <cohort/backend/cpu/fiber_engine.hpp>
 #include <cohort/backend/cpu/group_arena.hpp>
+#include <cohort/backend/cpu/scoped_launch.hpp>
 #include <cohort/core/group.hpp>
 #include <cohort/core/item.hpp>
 #include <cohort/core/nd_item.hpp>
@@ -115,7 +116,11 @@ COHORT_IVDEP
       range<D> groups, local;
       std::uint32_t sub_group_size;
       COHORT_INLINE void run(std::size_t lid) const {
-        const id<D> l = D == 1 ? id<D>{lid} : detail::delinearize<D, id<D>>(lid, local);
+        id<D> l;
+        if constexpr (D == 1)
+          l[0] = lid;
+        else
+          l = detail::delinearize<D, id<D>>(lid, local);
         (*kernel)(nd_item<D>(group<D>(group_id, groups, local, l), sub_group_size));
       }
       static void run_item(void* self, std::size_t lid) { static_cast<group_state*>(self)->run(lid); }
@@ -169,6 +174,12 @@ COHORT_IVDEP
       }
     }
     error.rethrow();
+  }
+
+  /// Scoped parallelism: see scoped_launch.hpp.
+  template <int D, typename Kernel>
+  static void parallel(const range<D>& groups, const range<D>& group_size, const Kernel& kernel) {
+    launch_scoped(groups, group_size, kernel);
   }
 
   /// All USM kinds are ordinary host memory here. Failure gives nullptr, as in SYCL.

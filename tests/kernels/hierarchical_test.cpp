@@ -1,0 +1,100 @@
+// Hierarchical kernels: parallel_for_work_group / parallel_for_work_item, private_memory,
+// local_memory, flexible ranges, implicit barriers.
+#include <vector>
+
+#include "support/devices.hpp"
+
+using cohort_test::on_device;
+using namespace cohort;
+
+namespace {
+class hierarchical_kernels : public on_device {};
+}
+
+TEST_P(hierarchical_kernels, group_sum_with_private_and_local_memory) {
+  for (std::size_t local : {1u, 7u, 64u, 256u}) {
+    const std::size_t groups = 5, n = groups * local;
+    std::vector<long> in(n), out(groups, -1);
+    for (std::size_t i = 0; i < n; ++i) in[i] = static_cast<long>(i % 13) - 4;
+    const long* x = in.data();
+    long* o = out.data();
+    q.submit([&](handler& h) {
+       h.parallel_for_work_group(range<1>{groups}, range<1>{local}, COHORT_LAMBDA(group<1> g) {
+         private_memory<long> mine(g);
+         local_memory<long[256]> scratch(g);
+         g.parallel_for_work_item([&](h_item<1> it) { mine(it) = x[it.get_global_id(0)] * 2; });
+         g.parallel_for_work_item([&](h_item<1> it) { scratch[it.get_local_id(0)] = mine(it); });
+         g.parallel_for_work_item([&](h_item<1> it) {
+           if (it.get_local_id(0) == 0) {
+             long s = 0;
+             for (std::size_t i = 0; i < it.get_local_range(0); ++i) s += scratch[i];
+             o[g.get_group_id(0)] = s;
+           }
+         });
+       });
+     }).wait_and_throw();
+    for (std::size_t gi = 0; gi < groups; ++gi) {
+      long s = 0;
+      for (std::size_t i = 0; i < local; ++i) s += 2 * in[gi * local + i];
+      ASSERT_EQ(out[gi], s) << "local " << local;
+    }
+  }
+}
+
+TEST_P(hierarchical_kernels, h_item_queries_2d_with_flexible_range) {
+  const range<2> groups{2, 3}, local{4, 2}, logical{5, 3};
+  const std::size_t per_group = logical.size();
+  std::vector<std::size_t> out(groups.size() * per_group * 4, ~std::size_t{0});
+  std::size_t* o = out.data();
+  q.submit([&](handler& h) {
+     h.parallel_for_work_group(groups, local, COHORT_LAMBDA(group<2> g) {
+       g.parallel_for_work_item(logical, [&](h_item<2> it) {
+         const std::size_t slot = g.get_group_linear_id() * per_group + it.get_logical_local().get_linear_id();
+         o[slot * 4 + 0] = it.get_physical_local_id(0) * 10 + it.get_physical_local_id(1);
+         o[slot * 4 + 1] = it.get_global_id(0) * 100 + it.get_global_id(1);
+         o[slot * 4 + 2] = it.get_logical_local_range().size();
+         o[slot * 4 + 3] = it.get_physical_local_range().size();
+       });
+     });
+   }).wait_and_throw();
+  for (std::size_t gi = 0; gi < 2; ++gi)
+    for (std::size_t gj = 0; gj < 3; ++gj)
+      for (std::size_t i = 0; i < 5; ++i)
+        for (std::size_t j = 0; j < 3; ++j) {
+          const std::size_t slot = (gi * 3 + gj) * per_group + i * 3 + j;
+          const std::size_t pi = i % 4, pj = j % 2;
+          ASSERT_EQ(o[slot * 4 + 0], pi * 10 + pj);
+          ASSERT_EQ(o[slot * 4 + 1], (gi * 4 + pi) * 100 + (gj * 2 + pj));
+          ASSERT_EQ(o[slot * 4 + 2], 15u);
+          ASSERT_EQ(o[slot * 4 + 3], 8u);
+        }
+}
+
+TEST_P(hierarchical_kernels, three_dimensions_and_implementation_chosen_size) {
+  const range<3> groups{2, 2, 3};
+  std::vector<int> count(groups.size(), 0);
+  int* c = count.data();
+  q.submit([&](handler& h) {
+     h.parallel_for_work_group(groups, COHORT_LAMBDA(group<3> g) {
+       local_memory<int> items(g);
+       items() = 0;
+       g.parallel_for_work_item([&](h_item<3>) { items() += 1; });
+       c[g.get_group_linear_id()] = items() == static_cast<int>(g.get_local_linear_range()) ? 1 : -items();
+     });
+   }).wait_and_throw();
+  for (int v : count) EXPECT_EQ(v, 1);
+}
+
+TEST_P(hierarchical_kernels, too_large_group_is_rejected) {
+  const auto max = GetParam().get_info<info::device::max_work_group_size>();
+  try {
+    q.submit([&](handler& h) {
+      h.parallel_for_work_group(range<1>{1}, range<1>{max + 1}, COHORT_LAMBDA(group<1>) {});
+    });
+    FAIL() << "no exception";
+  } catch (const exception& e) {
+    EXPECT_EQ(e.code(), errc::nd_range);
+  }
+}
+
+COHORT_INSTANTIATE_ON_ALL_DEVICES(hierarchical_kernels);

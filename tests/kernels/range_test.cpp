@@ -1,0 +1,75 @@
+// Basic range kernels and single_task: every point exactly once, item and id forms.
+#include <vector>
+
+#include "support/devices.hpp"
+
+using cohort_test::on_device;
+using namespace cohort;
+
+namespace {
+class range_kernels : public on_device {};
+}
+
+TEST_P(range_kernels, one_dimension_every_point_once) {
+  for (std::size_t n : {0u, 1u, 2u, 3u, 17u, 1000u, 65537u}) {
+    std::vector<int> out(n + 1, 0);
+    int* o = out.data();
+    q.parallel_for(range<1>{n}, COHORT_LAMBDA(item<1> it) { o[it.get_linear_id()] += static_cast<int>(it.get_range(0)); })
+        .wait_and_throw();
+    for (std::size_t i = 0; i < n; ++i) ASSERT_EQ(out[i], static_cast<int>(n)) << i;
+    ASSERT_EQ(out[n], 0);  // nothing beyond the range
+  }
+}
+
+TEST_P(range_kernels, id_form_and_size_t_shortcut) {
+  std::vector<std::size_t> out(33, 0);
+  std::size_t* o = out.data();
+  q.parallel_for(range<1>{33}, COHORT_LAMBDA(id<1> i) { o[i] = i[0] * 2; }).wait_and_throw();
+  for (std::size_t i = 0; i < 33; ++i) ASSERT_EQ(out[i], 2 * i);
+  q.submit([&](handler& h) { h.parallel_for(std::size_t{33}, COHORT_LAMBDA(id<1> i) { o[i] += 1; }); }).wait();
+  for (std::size_t i = 0; i < 33; ++i) ASSERT_EQ(out[i], 2 * i + 1);
+}
+
+TEST_P(range_kernels, two_and_three_dimensions_linearise_last_fastest) {
+  const range<2> r2{7, 13};
+  std::vector<std::size_t> o2(r2.size(), ~std::size_t{0});
+  std::size_t* p2 = o2.data();
+  q.parallel_for(r2, COHORT_LAMBDA(item<2> it) { p2[it.get_linear_id()] = it.get_id(0) * 1000 + it.get_id(1); })
+      .wait_and_throw();
+  for (std::size_t i = 0; i < 7; ++i)
+    for (std::size_t j = 0; j < 13; ++j) ASSERT_EQ(o2[i * 13 + j], i * 1000 + j);
+
+  const range<3> r3{3, 1, 5};
+  std::vector<std::size_t> o3(r3.size(), ~std::size_t{0});
+  std::size_t* p3 = o3.data();
+  q.parallel_for(r3, COHORT_LAMBDA(id<3> i) { p3[(i[0] * 1 + i[1]) * 5 + i[2]] = i[0] * 100 + i[1] * 10 + i[2]; })
+      .wait_and_throw();
+  for (std::size_t i = 0; i < 3; ++i)
+    for (std::size_t k = 0; k < 5; ++k) ASSERT_EQ(o3[i * 5 + k], i * 100 + k);
+}
+
+TEST_P(range_kernels, zero_extent_in_one_dimension_runs_nothing) {
+  int touched = 0;
+  int* t = &touched;
+  q.parallel_for(range<2>{5, 0}, COHORT_LAMBDA(item<2>) { *t = 1; }).wait_and_throw();
+  EXPECT_EQ(touched, 0);
+}
+
+TEST_P(range_kernels, single_task_runs_once) {
+  int count = 0;
+  int* c = &count;
+  q.single_task(COHORT_LAMBDA() { *c += 1; }).wait_and_throw();
+  EXPECT_EQ(count, 1);
+}
+
+TEST_P(range_kernels, exception_in_kernel_goes_to_async_handler) {
+  int handled = 0;
+  queue qh(GetParam(), [&](exception_list l) { handled += static_cast<int>(l.size()); });
+  qh.parallel_for(range<1>{100}, COHORT_LAMBDA(id<1> i) {
+    if (i[0] == 42) throw exception(errc::kernel, "item 42");
+  });
+  EXPECT_NO_THROW(qh.wait_and_throw());
+  EXPECT_EQ(handled, 1);
+}
+
+COHORT_INSTANTIATE_ON_ALL_DEVICES(range_kernels);
