@@ -54,7 +54,6 @@ COHORT_IVDEP
   } else if constexpr (D == 2) {
     for (std::size_t i = 0; i < logical[0]; ++i) {
       const std::size_t pi = i % physical[0];
-COHORT_IVDEP
       for (std::size_t j = 0; j < logical[1]; ++j) {
         const std::size_t pj = j % physical[1];
         f(h_item<2>(id_t{base[0] + pi, base[1] + pj}, global, id_t{i, j}, logical, id_t{pi, pj}, physical));
@@ -65,7 +64,6 @@ COHORT_IVDEP
       const std::size_t pi = i % physical[0];
       for (std::size_t j = 0; j < logical[1]; ++j) {
         const std::size_t pj = j % physical[1];
-COHORT_IVDEP
         for (std::size_t k = 0; k < logical[2]; ++k) {
           const std::size_t pk = k % physical[2];
           f(h_item<3>(id_t{base[0] + pi, base[1] + pj, base[2] + pk}, global, id_t{i, j, k}, logical,

@@ -1,0 +1,43 @@
+// SPDX-License-Identifier: MIT
+#include "options.hpp"
+
+#include <CLI/CLI.hpp>
+
+namespace bench {
+
+std::optional<int> parse_options(int argc, char** argv, options& o) {
+  CLI::App app{
+      "cohort-bench: each benchmark in every cohort kernel model against its reference (plain OpenMP on the "
+      "CPU), measured in the same run. Ratio = reference time / variant time (> 1: faster than the reference)."};
+  app.option_defaults()->always_capture_default();
+  app.add_option("--size", o.size, "problem size (elements, particles or matrix order); default: per benchmark");
+  app.add_option("--local", o.local, "work-group size; default: per benchmark (256 for most)");
+  app.add_option("--num-runs", o.num_runs, "timed runs per variant")->check(CLI::Range(1, 1000000));
+  app.add_option("--warmup-runs", o.warmup_runs, "untimed runs before the timed ones (dropped)")
+      ->check(CLI::Range(0, 1000000));
+  app.add_option("--device", o.device, "device to run on")->check(CLI::IsMember({"cpu", "gpu", "all"}));
+  app.add_option("--output", o.output, "append results to this CSV file");
+  bool no_verification = false;
+  app.add_flag("--no-verification", no_verification, "skip result checks");
+  app.add_flag("--list", o.list, "list benchmarks, cases and variants, then exit");
+  app.add_option("--filter", o.filter,
+                 "run only variants whose 'benchmark/case/variant' name matches this regex (a case's reference "
+                 "always runs with it)");
+  bool quick = false, full = false;
+  auto* q = app.add_flag("--quick", quick, "small sizes: a smoke run of seconds");
+  app.add_flag("--full", full, "bigger sizes")->excludes(q);
+  app.add_option("--plot", o.plot_dir, "write PNG bar charts of the ratios to this folder (needs gnuplot)");
+  app.add_option("--time-cap", o.time_cap_s,
+                 "seconds; a variant whose run takes longer stops there and is reported as capped (0: no cap)")
+      ->check(CLI::NonNegativeNumber);
+  try {
+    app.parse(argc, argv);
+  } catch (const CLI::ParseError& e) {
+    return app.exit(e);
+  }
+  o.verify = !no_verification;
+  o.preset = quick ? size_preset::quick : full ? size_preset::full : size_preset::normal;
+  return std::nullopt;
+}
+
+}  // namespace bench

@@ -1,0 +1,103 @@
+// SPDX-License-Identifier: MIT
+#pragma once
+// What a benchmark file declares: cases (one measured problem, e.g. "stream/triad") made of
+// variants (one implementation each, the reference first), grouped in a suite that one
+// registration object adds to the process-wide registry.
+//
+// A factory only describes its cases; memory is allocated in the suite's and the cases'
+// setup hooks, which the runner calls only for cases that are selected, so `--list` and
+// `--filter` cost nothing.
+#include <cstddef>
+#include <functional>
+#include <string>
+#include <vector>
+
+namespace cohort {
+class queue;
+}
+
+namespace bench {
+
+enum class size_preset { quick, normal, full };
+
+/// What a factory sees: the device queue and the sizes asked for on the command line.
+struct config {
+  cohort::queue* queue = nullptr;
+  std::string device_kind;     // "cpu" or "gpu"
+  std::size_t size = 0;        // --size; 0: the benchmark's default for the preset
+  std::size_t local = 0;       // --local; 0: the benchmark's default
+  size_preset preset = size_preset::normal;
+  bool verify = true;
+
+  /// `--size` if given, otherwise the benchmark's default for the preset.
+  std::size_t pick_size(std::size_t quick, std::size_t normal, std::size_t full) const {
+    if (size != 0) return size;
+    return preset == size_preset::quick ? quick : preset == size_preset::full ? full : normal;
+  }
+  std::size_t pick_local(std::size_t fallback) const { return local != 0 ? local : fallback; }
+};
+
+struct verdict {
+  bool ok = true;
+  std::string detail;  // what failed, for the log
+  static verdict pass() { return {}; }
+  static verdict fail(std::string why) { return {false, std::move(why)}; }
+};
+
+/// Reference: what the ratio divides by (exactly one per case, listed first). Model: a
+/// cohort kernel model. Ceiling: an outside bound shown for orientation (e.g. OpenBLAS).
+enum class role { reference, model, ceiling };
+
+struct variant {
+  std::string name;
+  role kind = role::model;
+  std::function<void()> prepare;   // untimed, before every run: poison outputs, restore inputs
+  std::function<void()> run;       // timed: the submission(s) and the wait
+  std::function<verdict()> check;  // untimed, after every run; empty: verification N/A
+  std::function<std::string()> note;  // optional remark read after the last run (summary + CSV)
+};
+
+/// How a run's time becomes the throughput column: `amount / seconds / 1e9` in `unit`
+/// (e.g. "GB/s" with amount in bytes), or with `per_amount` set, `seconds * 1e9 / amount`
+/// (e.g. "ns/item/barrier": lower is better).
+struct metric {
+  double amount = 0;
+  std::string unit;
+  bool per_amount = false;
+  double value(double seconds) const;
+};
+
+struct bench_case {
+  std::string name;  // "stream/triad"
+  std::size_t size = 0, local = 0;
+  metric throughput;
+  std::function<void()> setup;     // once before the case's variants (untimed)
+  std::function<void()> teardown;  // once after them
+  std::vector<variant> variants;   // the reference first
+};
+
+struct suite {
+  std::function<void()> setup;     // once before the first selected case
+  std::function<void()> teardown;  // once after the last one (free memory here)
+  std::vector<bench_case> cases;
+};
+
+using factory = std::function<suite(const config&)>;
+
+struct registered_benchmark {
+  std::string name;
+  int order;  // position in the default run order
+  std::string description;
+  factory make;
+  bool cpu_only;  // its references are host (OpenMP) code
+};
+
+/// All benchmarks of this executable, in run order.
+const std::vector<registered_benchmark>& registry();
+
+/// A benchmark file defines one `static bench::registration reg{...};`.
+struct registration {
+  registration(std::string name, int order, std::string description, factory make, bool cpu_only = true);
+};
+
+}  // namespace bench

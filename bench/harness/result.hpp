@@ -1,0 +1,33 @@
+// SPDX-License-Identifier: MIT
+#pragma once
+// One measured variant, as the table, the CSV and the plots see it.
+#include <cstddef>
+#include <string>
+#include <vector>
+
+#include "registry.hpp"
+#include "stats.hpp"
+
+namespace bench {
+
+struct variant_result {
+  std::string benchmark;  // registration name, e.g. "stream"
+  std::string case_name;  // e.g. "stream/triad"
+  std::string variant;    // e.g. "range"
+  role kind = role::model;
+  std::string device;
+  std::size_t size = 0, local = 0;
+  std::vector<double> samples;  // seconds of the timed runs (the capped run if only that one)
+  stats time;
+  double throughput = 0;
+  std::string unit;
+  bool lower_is_better = false;
+  double ratio = 0;        // reference median / this median; 0: no ratio
+  std::string reference;   // the reference variant's name
+  std::string verification = "N/A";  // PASS, FAIL, N/A or ERROR
+  bool capped = false;
+  std::string note;
+  std::string detail;  // the failure or error message
+};
+
+}  // namespace bench
