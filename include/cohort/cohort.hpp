@@ -25,3 +25,4 @@
 #include <cohort/runtime/queue.hpp>
 #include <cohort/runtime/selector.hpp>
 #include <cohort/runtime/usm.hpp>
+#include <cohort/scoped.hpp>

@@ -20,6 +20,7 @@
 #include <cohort/core/id.hpp>
 #include <cohort/core/memory_scope.hpp>
 #include <cohort/core/range.hpp>
+#include <cohort/detail/macros.hpp>
 #include <cohort/scoped/fwd.hpp>
 
 namespace cohort::backends::cpu::scoped_hooks {

@@ -1,0 +1,151 @@
+// SPDX-License-Identifier: MIT
+#pragma once
+// Explicit memory of scoped kernels (AdaptiveCpp's memory_environment):
+//
+//   memory_environment(g, require_local_mem<int[16][16]>(0), require_private_mem<float>(),
+//                      [&](auto& tile, auto priv) { ... priv(item) ... });
+//
+// Local memory is one object shared by the group (`T&`; T may be a C array, and the
+// optional initial value is a scalar assigned to every element). Private memory is one
+// object per logical item of the group, reached through `priv(s_item) -> T&`. Storage
+// lives until the call returns; the types must be trivially destructible. Portable code
+// requests memory on the work-group (the CPU backend also accepts sub- and scalar groups).
+#include <cstddef>
+#include <tuple>
+#include <type_traits>
+#include <utility>
+
+#include <cohort/backend/scoped_hooks.hpp>
+#include <cohort/scoped/s_item.hpp>
+#include <cohort/scoped/scoped_group.hpp>
+
+namespace cohort {
+
+namespace detail {
+
+enum class scoped_memory_kind { local, private_ };
+
+template <typename T, scoped_memory_kind Kind, bool Initialised>
+struct scoped_memory_request {
+  using value_type = T;
+  static constexpr scoped_memory_kind kind = Kind;
+  static constexpr bool initialised = false;
+};
+template <typename T, scoped_memory_kind Kind>
+struct scoped_memory_request<T, Kind, true> {
+  using value_type = T;
+  static constexpr scoped_memory_kind kind = Kind;
+  static constexpr bool initialised = true;
+  std::remove_all_extents_t<T> init;
+};
+
+template <typename T>
+struct is_scoped_memory_request : std::false_type {};
+template <typename T, scoped_memory_kind K, bool I>
+struct is_scoped_memory_request<scoped_memory_request<T, K, I>> : std::true_type {};
+
+/// Names request `I` of the memory_environment call whose body is `F`.
+template <typename F, std::size_t I>
+struct scoped_memory_slot {};
+
+}  // namespace detail
+
+/// What the body of a memory_environment receives for a private-memory request: one T
+/// per logical item of the group the memory was requested on.
+template <typename T, typename Group>
+class scoped_private_memory {
+public:
+  using value_type = T;
+
+  COHORT_INLINE T& operator()(const s_item<Group::dimensions>& item) const {
+    return detail::scoped_hooks::private_element(m_data, m_group, item);
+  }
+
+  /// Built by memory_environment.
+  COHORT_INLINE scoped_private_memory(T* data, const Group& g) : m_data(data), m_group(g) {}
+
+private:
+  T* m_data;
+  Group m_group;
+};
+
+template <typename T>
+COHORT_INLINE auto require_local_mem() {
+  return detail::scoped_memory_request<T, detail::scoped_memory_kind::local, false>{};
+}
+template <typename T>
+COHORT_INLINE auto require_local_mem(std::remove_all_extents_t<T> init) {
+  return detail::scoped_memory_request<T, detail::scoped_memory_kind::local, true>{init};
+}
+template <typename T>
+COHORT_INLINE auto require_private_mem() {
+  return detail::scoped_memory_request<T, detail::scoped_memory_kind::private_, false>{};
+}
+template <typename T>
+COHORT_INLINE auto require_private_mem(std::remove_all_extents_t<T> init) {
+  return detail::scoped_memory_request<T, detail::scoped_memory_kind::private_, true>{init};
+}
+
+namespace detail {
+
+template <typename Slot, typename Group, typename Request>
+COHORT_INLINE typename Request::value_type* scoped_allocate(const Group& g, const Request& r) {
+  using T = typename Request::value_type;
+  if constexpr (Request::kind == scoped_memory_kind::local) {
+    if constexpr (Request::initialised)
+      return scoped_hooks::local_memory<T, Slot>(g, r.init);
+    else
+      return (void)r, scoped_hooks::local_memory<T, Slot>(g);
+  } else {
+    if constexpr (Request::initialised)
+      return scoped_hooks::private_memory<T>(g, r.init);
+    else
+      return (void)r, scoped_hooks::private_memory<T>(g);
+  }
+}
+
+template <typename Group, typename Request>
+COHORT_INLINE decltype(auto) scoped_argument(const Group& g, const Request&, typename Request::value_type* p) {
+  if constexpr (Request::kind == scoped_memory_kind::local)
+    return (void)g, (*p);
+  else
+    return scoped_private_memory<typename Request::value_type, Group>(p, g);
+}
+
+template <typename Group, typename Tuple, std::size_t... I>
+COHORT_INLINE void memory_environment_impl(const Group& g, Tuple& args, std::index_sequence<I...>) {
+  static_assert((is_scoped_memory_request<std::remove_cvref_t<std::tuple_element_t<I, Tuple>>>::value && ...),
+                "memory_environment(g, requests..., f): every argument before f must be "
+                "require_local_mem<T>(...) or require_private_mem<T>(...)");
+  auto& f = std::get<sizeof...(I)>(args);
+  using F = std::remove_cvref_t<decltype(f)>;
+  scoped_hooks::environment_frame frame(g);
+  // Braced initialisation allocates in request order.
+  const std::tuple<typename std::remove_cvref_t<std::tuple_element_t<I, Tuple>>::value_type*...> storage{
+      scoped_allocate<scoped_memory_slot<F, I>>(g, std::get<I>(args))...};
+  (void)storage;
+  f(scoped_argument(g, std::get<I>(args), std::get<I>(storage))...);
+}
+
+}  // namespace detail
+
+/// Runs the last argument with the memory that the other arguments request (see above).
+template <typename Group, typename... Args, std::enable_if_t<is_scoped_group_v<Group>, int> = 0>
+COHORT_INLINE void memory_environment(const Group& g, Args&&... args) {
+  static_assert(sizeof...(Args) >= 1, "memory_environment(g, requests..., f) needs a function");
+  auto args_tuple = std::forward_as_tuple(std::forward<Args>(args)...);
+  detail::memory_environment_impl(g, args_tuple, std::make_index_sequence<sizeof...(Args) - 1>{});
+}
+
+/// `memory_environment(g, require_local_mem<T>(), f)`.
+template <typename T, typename Group, typename F, std::enable_if_t<is_scoped_group_v<Group>, int> = 0>
+COHORT_INLINE void local_memory_environment(const Group& g, F&& f) {
+  memory_environment(g, require_local_mem<T>(), std::forward<F>(f));
+}
+/// `memory_environment(g, require_private_mem<T>(), f)`.
+template <typename T, typename Group, typename F, std::enable_if_t<is_scoped_group_v<Group>, int> = 0>
+COHORT_INLINE void private_memory_environment(const Group& g, F&& f) {
+  memory_environment(g, require_private_mem<T>(), std::forward<F>(f));
+}
+
+}  // namespace cohort
