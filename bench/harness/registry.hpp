@@ -54,7 +54,7 @@ struct variant {
   std::function<void()> prepare;   // untimed, before every run: poison outputs, restore inputs
   std::function<void()> run;       // timed: the submission(s) and the wait
   std::function<verdict()> check;  // untimed, after every run; empty: verification N/A
-  std::function<std::string()> note;  // optional remark read after the last run (summary + CSV)
+  std::function<std::string()> note = {};  // optional remark read after the last run (summary + CSV)
 };
 
 /// How a run's time becomes the throughput column: `amount / seconds / 1e9` in `unit`

@@ -144,10 +144,17 @@ class scoped_group : public detail::scoped_group_base<Dimensions, memory_scope::
 public:
   /// Backends construct groups; users receive them.
   COHORT_INLINE scoped_group(id<Dimensions> group_id, range<Dimensions> group_range, range<Dimensions> local_range)
-      : base(group_id, group_range, local_range, group_id * local_range, group_range * local_range) {}
+      : base(group_id, group_range, local_range, first_item(group_id, local_range), group_range * local_range) {}
 
   COHORT_INLINE friend bool operator==(const scoped_group& a, const scoped_group& b) { return a.same_as(b); }
   COHORT_INLINE friend bool operator!=(const scoped_group& a, const scoped_group& b) { return !a.same_as(b); }
+
+private:
+  COHORT_INLINE static id<Dimensions> first_item(const id<Dimensions>& group_id, const range<Dimensions>& size) {
+    id<Dimensions> first;
+    for (int d = 0; d < Dimensions; ++d) first[d] = group_id[d] * size[d];
+    return first;
+  }
 };
 
 /// A part of a work-group from `distribute_groups` (on the CPU a fixed tile; on GPUs a warp).

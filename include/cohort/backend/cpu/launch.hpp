@@ -193,6 +193,7 @@ COHORT_IVDEP
 
   /// Large copies use the whole team: one thread cannot saturate memory bandwidth.
   static void memcpy(void* dst, const void* src, std::size_t bytes) {
+    if (bytes == 0) return;  // null pointers are legal with zero bytes, but not for std::memcpy
     if (bytes < (std::size_t{1} << 20)) {
       std::memcpy(dst, src, bytes);
       return;
@@ -205,6 +206,7 @@ COHORT_IVDEP
     }
   }
   static void memset(void* dst, int value, std::size_t bytes) {
+    if (bytes == 0) return;
 #pragma omp parallel if (bytes >= (std::size_t{1} << 20))
     {
       std::size_t begin, end;

@@ -114,7 +114,7 @@ inline void construct_elements(void* p, std::size_t count, const E* init) {
   if (init) {
     const E v = *init;
     for (std::size_t i = 0; i < count; ++i) ::new (static_cast<void*>(e + i)) E(v);
-  } else {
+  } else if constexpr (!std::is_trivially_default_constructible_v<E>) {
     for (std::size_t i = 0; i < count; ++i) ::new (static_cast<void*>(e + i)) E;
   }
 }
@@ -167,7 +167,9 @@ inline void distribute_groups(const G& g, F& f) {
     if (detail::divides<D>(local, tile)) {
       const range<D> tiles = local / tile;
       detail::ids_loop<D>(tiles, [&](const id<D>& t) {
-        f(scoped_sub_group<D>(t, tiles, tile, offset + t * tile, global));
+        id<D> first = offset;
+        for (int d = 0; d < D; ++d) first[d] += t[d] * tile[d];
+        f(scoped_sub_group<D>(t, tiles, tile, first, global));
       });
     } else {
       detail::ids_loop<D>(local, [&](const id<D>& i) { f(scalar(i, local, offset + i, global)); });
