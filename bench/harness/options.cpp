@@ -30,6 +30,10 @@ std::optional<int> parse_options(int argc, char** argv, options& o) {
   app.add_option("--time-cap", o.time_cap_s,
                  "seconds; a variant whose run takes longer stops there and is reported as capped (0: no cap)")
       ->check(CLI::NonNegativeNumber);
+  app.add_flag("--sequential", o.sequential,
+               "run all runs of a variant before the next one; by default the timed runs go in rounds "
+               "(reference, variant 1, variant 2, ..., again), so that load from other processes hits every "
+               "variant alike");
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {

@@ -22,6 +22,7 @@ struct options {
   size_preset preset = size_preset::normal;
   std::string plot_dir;
   double time_cap_s = 5.0;  // per run; 0 disables
+  bool sequential = false;  // all runs of one variant before the next (default: interleaved rounds)
 };
 
 /// Parses argv; on --help or a usage error prints the message and returns the exit code

@@ -48,11 +48,18 @@ struct verdict {
 /// cohort kernel model. Ceiling: an outside bound shown for orientation (e.g. OpenBLAS).
 enum class role { reference, model, ceiling };
 
+/// Threads: `run` of a model variant is called on the main thread (it submits and waits).
+/// Everything else -- setup, teardown, prepare, check, and `run` of references and
+/// ceilings (host code) -- is called on the runtime's worker thread through a host task,
+/// so that the whole process uses a single OpenMP thread team: a second team's idle
+/// threads spin for milliseconds after each of its parallel regions and would steal a
+/// core from whatever runs next on this 2-core machine. Host-code runs are timed the same
+/// way as kernels: from submission to the end of the wait.
 struct variant {
   std::string name;
   role kind = role::model;
   std::function<void()> prepare;   // untimed, before every run: poison outputs, restore inputs
-  std::function<void()> run;       // timed: the submission(s) and the wait
+  std::function<void()> run;       // timed
   std::function<verdict()> check;  // untimed, after every run; empty: verification N/A
   std::function<std::string()> note = {};  // optional remark read after the last run (summary + CSV)
 };

@@ -4,9 +4,11 @@
 #include <chrono>
 #include <cstdio>
 #include <exception>
+#include <functional>
 #include <regex>
 #include <string>
 
+#include <cohort/runtime/handler.hpp>
 #include <cohort/runtime/queue.hpp>
 
 namespace bench {
@@ -75,59 +77,57 @@ std::string format_seconds(double s) {
   return buf;
 }
 
-/// Runs one variant: warm-up runs (timed only for the cap), then the timed runs; each run
-/// is prepare (untimed), run (timed), check (untimed).
-variant_result measure(const options& opt, const selected_suite& ss, const bench_case& c, const variant& v,
-                       const std::string& device_name) {
+/// Runs `f` on the queue's worker thread (see registry.hpp: one OpenMP team per process).
+template <typename F>
+void on_worker(cohort::queue& q, F&& f) {
+  q.submit([&](cohort::handler& h) { h.host_task([&] { f(); }); }).wait_and_throw();
+}
+
+/// One variant being measured.
+struct measurement {
+  const variant* v;
   variant_result r;
-  r.benchmark = ss.info->name;
-  r.case_name = c.name;
-  r.variant = v.name;
-  r.kind = v.kind;
-  r.device = device_name;
-  r.size = c.size;
-  r.local = c.local;
-  r.unit = c.throughput.unit;
-  r.lower_is_better = c.throughput.per_amount;
-  const bool checking = opt.verify && static_cast<bool>(v.check);
-  r.verification = checking ? "PASS" : "N/A";
-  const int total = opt.warmup_runs + opt.num_runs;
-  double first_over_cap = -1;
+  bool active = true;
+  bool checking = false;
+};
+
+/// One run: prepare (untimed), run (timed from submission to the end of the wait), check
+/// (untimed). Returns false when the variant must stop (failure, error or time cap).
+bool one_run(const options& opt, cohort::queue& q, measurement& m, bool timed) {
+  const variant& v = *m.v;
   try {
-    for (int run = 0; run < total; ++run) {
-      if (v.prepare) v.prepare();
-      const auto t0 = std::chrono::steady_clock::now();
-      v.run();
-      const auto t1 = std::chrono::steady_clock::now();
-      const double dt = std::chrono::duration<double>(t1 - t0).count();
-      if (checking) {
-        const verdict ok = v.check();
-        if (!ok.ok) {
-          r.verification = "FAIL";
-          r.detail = ok.detail;
-          if (run >= opt.warmup_runs) r.samples.push_back(dt);
-          break;  // as SYCL-Bench: stop at the first failed verification
-        }
-      }
-      if (run >= opt.warmup_runs) r.samples.push_back(dt);
-      if (opt.time_cap_s > 0 && dt > opt.time_cap_s && run + 1 < total) {
-        r.capped = true;
-        first_over_cap = dt;
-        break;
+    if (v.prepare) on_worker(q, v.prepare);
+    const bool host_code = v.kind != role::model;
+    const auto t0 = std::chrono::steady_clock::now();
+    if (host_code) on_worker(q, v.run);
+    else v.run();
+    const auto t1 = std::chrono::steady_clock::now();
+    const double dt = std::chrono::duration<double>(t1 - t0).count();
+    if (m.checking) {
+      verdict ok;
+      on_worker(q, [&] { ok = v.check(); });
+      if (!ok.ok) {
+        m.r.verification = "FAIL";
+        m.r.detail = ok.detail;
+        if (timed) m.r.samples.push_back(dt);
+        return false;  // as SYCL-Bench: stop at the first failed verification
       }
     }
-    if (r.capped && r.samples.empty()) r.samples.push_back(first_over_cap);  // only the warm-up ran
-    if (v.note) r.note = v.note();
+    if (timed) m.r.samples.push_back(dt);
+    if (opt.time_cap_s > 0 && dt > opt.time_cap_s) {
+      m.r.capped = true;
+      if (m.r.samples.empty()) m.r.samples.push_back(dt);  // only a warm-up ran: report it, flagged
+      return false;
+    }
+    return true;
   } catch (const std::exception& e) {
-    r.verification = "ERROR";
-    r.detail = e.what();
+    m.r.verification = "ERROR";
+    m.r.detail = e.what();
   } catch (...) {
-    r.verification = "ERROR";
-    r.detail = "unknown exception";
+    m.r.verification = "ERROR";
+    m.r.detail = "unknown exception";
   }
-  r.time = summarize(r.samples);
-  r.throughput = r.samples.empty() ? 0 : c.throughput.value(r.time.median);
-  return r;
+  return false;
 }
 
 }  // namespace
@@ -141,45 +141,90 @@ std::vector<variant_result> run_all(const options& opt, cohort::queue& q, const 
 
   std::vector<variant_result> results;
   std::size_t done = 0;
-  for (auto& ss : suites) {
+  auto guarded = [&](const std::string& what, const std::function<void()>& f) {
+    if (!f) return true;
     try {
-      if (ss.s.setup) ss.s.setup();
+      on_worker(q, f);
+      return true;
     } catch (const std::exception& e) {
-      std::fprintf(stderr, "%s: setup failed: %s; skipped\n", ss.info->name.c_str(), e.what());
+      std::fprintf(stderr, "%s failed: %s\n", what.c_str(), e.what());
+      return false;
+    }
+  };
+  for (auto& ss : suites) {
+    if (!guarded(ss.info->name + ": setup", ss.s.setup)) {
       for (const auto& sc : ss.cases) done += sc.variants.size();
       continue;
     }
     for (auto& sc : ss.cases) {
       bench_case& c = *sc.c;
-      try {
-        if (c.setup) c.setup();
-      } catch (const std::exception& e) {
-        std::fprintf(stderr, "%s: setup failed: %s; skipped\n", c.name.c_str(), e.what());
+      if (!guarded(c.name + ": setup", c.setup)) {
         done += sc.variants.size();
         continue;
       }
+      std::vector<measurement> ms;
+      for (std::size_t vi : sc.variants) {
+        measurement m;
+        m.v = &c.variants[vi];
+        m.r.benchmark = ss.info->name;
+        m.r.case_name = c.name;
+        m.r.variant = m.v->name;
+        m.r.kind = m.v->kind;
+        m.r.device = device_name;
+        m.r.size = c.size;
+        m.r.local = c.local;
+        m.r.unit = c.throughput.unit;
+        m.r.lower_is_better = c.throughput.per_amount;
+        m.checking = opt.verify && static_cast<bool>(m.v->check);
+        m.r.verification = m.checking ? "PASS" : "N/A";
+        ms.push_back(std::move(m));
+      }
+      // Warm-up (and the announcement) variant by variant, in order.
+      for (auto& m : ms) {
+        ++done;
+        std::fprintf(stderr, "[%zu/%zu] %s %s%s ...\n", done, total, c.name.c_str(), m.v->name.c_str(),
+                     role_label(m.v->kind));
+        if (opt.sequential) {
+          for (int run = 0; m.active && run < opt.warmup_runs + opt.num_runs; ++run)
+            m.active = one_run(opt, q, m, run >= opt.warmup_runs);
+        } else {
+          for (int run = 0; m.active && run < opt.warmup_runs; ++run) m.active = one_run(opt, q, m, false);
+        }
+      }
+      // Timed runs in rounds: reference, variant 1, variant 2, ..., so that load from other
+      // processes spreads over all variants alike.
+      if (!opt.sequential)
+        for (int round = 0; round < opt.num_runs; ++round)
+          for (auto& m : ms)
+            if (m.active) m.active = one_run(opt, q, m, true);
+
       double ref_median = 0;
       std::string ref_name;
-      for (std::size_t vi : sc.variants) {
-        const variant& v = c.variants[vi];
-        ++done;
-        std::fprintf(stderr, "[%zu/%zu] %s %s%s ...", done, total, c.name.c_str(), v.name.c_str(), role_label(v.kind));
-        std::fflush(stderr);
-        variant_result r = measure(opt, ss, c, v, device_name);
-        if (v.kind == role::reference && !r.samples.empty()) {
+      std::string line = "    " + c.name + ":";
+      for (auto& m : ms) {
+        variant_result& r = m.r;
+        try {
+          if (m.v->note) r.note = m.v->note();
+        } catch (const std::exception& e) {
+          r.note = std::string("note failed: ") + e.what();
+        }
+        r.time = summarize(r.samples);
+        r.throughput = r.samples.empty() ? 0 : c.throughput.value(r.time.median);
+        if (m.v->kind == role::reference && !r.samples.empty()) {
           ref_median = r.time.median;
-          ref_name = v.name;
+          ref_name = m.v->name;
         }
         r.reference = ref_name;
         if (ref_median > 0 && r.time.median > 0) r.ratio = ref_median / r.time.median;
-        std::fprintf(stderr, " %s%s, %s\n", r.samples.empty() ? "-" : format_seconds(r.time.median).c_str(),
-                     r.capped ? " (capped)" : "", r.verification.c_str());
-        if (!r.detail.empty()) std::fprintf(stderr, "    %s\n", r.detail.c_str());
+        line += " " + r.variant + " " + (r.samples.empty() ? std::string("-") : format_seconds(r.time.median)) +
+                (r.capped ? " (capped)" : "") + (r.verification == "PASS" || r.verification == "N/A" ? "" : " " + r.verification) + ";";
+        if (!r.detail.empty()) std::fprintf(stderr, "    %s %s: %s\n", c.name.c_str(), r.variant.c_str(), r.detail.c_str());
         results.push_back(std::move(r));
       }
-      if (c.teardown) c.teardown();
+      std::fprintf(stderr, "%s\n", line.c_str());
+      guarded(c.name + ": teardown", c.teardown);
     }
-    if (ss.s.teardown) ss.s.teardown();
+    guarded(ss.info->name + ": teardown", ss.s.teardown);
   }
   return results;
 }

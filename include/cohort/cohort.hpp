@@ -15,7 +15,7 @@
 #include <cohort/core/range.hpp>
 #include <cohort/core/sub_group.hpp>
 #include <cohort/core/vec.hpp>
-#include <cohort/group/barrier.hpp>
+#include <cohort/group/algorithms.hpp>
 #include <cohort/runtime/context.hpp>
 #include <cohort/runtime/device.hpp>
 #include <cohort/runtime/event.hpp>

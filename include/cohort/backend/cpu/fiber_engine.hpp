@@ -18,6 +18,8 @@
 #include <cstdint>
 #include <cstdlib>
 #include <exception>
+#include <memory>
+#include <new>
 #include <deque>
 #include <vector>
 
@@ -62,6 +64,7 @@ public:
     m_state = state;
     m_run_item = run_item;
     m_error = nullptr;
+    m_retired.clear();
     if (m_group_needs_fibers) {
       run_group_as_fibers();
     } else {
@@ -106,6 +109,18 @@ public:
   }
 
   std::size_t current_item() const { return m_current; }
+
+  /// Scratch for collectives, at least `bytes` long and 64-byte aligned. A larger request
+  /// gets a new buffer; the old one lives until the group ends because items that have not
+  /// resumed yet may still read their results from it.
+  void* collective_scratch(std::size_t bytes) {
+    if (bytes > m_scratch_bytes) {
+      if (m_scratch) m_retired.push_back(std::move(m_scratch));
+      m_scratch_bytes = bytes < 4096 ? 4096 : bytes * 2;
+      m_scratch.reset(static_cast<std::byte*>(::operator new(m_scratch_bytes, std::align_val_t{64})));
+    }
+    return m_scratch.get();
+  }
   std::size_t group_size() const { return m_size; }
 
 private:
@@ -252,6 +267,12 @@ private:
   item_function m_run_item = nullptr;
   std::exception_ptr m_error;
   std::uint64_t m_switches = 0;
+  struct aligned_delete {
+    void operator()(std::byte* p) const { ::operator delete(p, std::align_val_t{64}); }
+  };
+  std::unique_ptr<std::byte, aligned_delete> m_scratch;
+  std::size_t m_scratch_bytes = 0;
+  std::vector<std::unique_ptr<std::byte, aligned_delete>> m_retired;
 };
 
 }  // namespace cohort::backends::cpu

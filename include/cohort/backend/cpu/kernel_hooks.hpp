@@ -8,6 +8,8 @@
 #include <type_traits>
 
 #include <cohort/backend/cpu/fiber_engine.hpp>
+#include <cohort/backend/cpu/group_ops.hpp>
+#include <cohort/core/memory_scope.hpp>
 #include <cohort/backend/cpu/group_arena.hpp>
 #include <cohort/core/fwd.hpp>
 #include <cohort/core/id.hpp>
@@ -93,6 +95,40 @@ inline T* group_shared(const group<D>&) {
   T* p = static_cast<T*>(group_arena::this_thread().allocate(sizeof(T), alignof(T)));
   new (p) T;
   return p;
+}
+
+/// The slots of the work-group that a group or sub-group covers.
+template <typename Group>
+inline group_ops::scope scope_of(const Group& g) {
+  if constexpr (Group::fence_scope == memory_scope::sub_group) {
+    const std::size_t first = g.first_item_in_group();
+    return {first, first + g.get_local_linear_range()};
+  } else {
+    return {0, g.get_local_linear_range()};
+  }
+}
+
+template <typename Group, typename T, typename Op>
+inline T group_reduce(const Group& g, const T& x, Op op) {
+  return group_ops::reduce(scope_of(g), x, op);
+}
+template <typename Group, typename T, typename Op>
+inline T group_inclusive_scan(const Group& g, const T& x, Op op) {
+  return group_ops::inclusive_scan(scope_of(g), x, op);
+}
+template <typename Group, typename T, typename Op>
+inline T group_exclusive_scan(const Group& g, const T& x, const T& init, Op op) {
+  return group_ops::exclusive_scan(scope_of(g), x, init, op);
+}
+/// Each item gets the value of the item with local linear id `source` in its scope.
+template <typename Group, typename T>
+inline T group_select(const Group& g, const T& x, std::size_t source) {
+  return group_ops::select(scope_of(g), x, source);
+}
+/// `f()` evaluated once for the whole group, its result given to every item.
+template <typename R, typename Group, typename F>
+inline R group_once(const Group& g, F&& f) {
+  return group_ops::once_for_all<R>(scope_of(g), f);
 }
 
 }  // namespace cohort::backends::cpu::kernel_hooks
