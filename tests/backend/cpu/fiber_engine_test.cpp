@@ -1,0 +1,56 @@
+// CPU backend only: fiber switches per collective and per barrier, counted.
+#include <atomic>
+
+#include <gtest/gtest.h>
+
+#include <cohort/cohort.hpp>
+
+using namespace cohort;
+
+namespace {
+// Sum of the fiber switches of every thread of the executor's OpenMP team.
+std::uint64_t team_switches(queue& q) {
+  std::atomic<std::uint64_t> total{0};
+  q.submit([&](handler& h) {
+     h.host_task([&] {
+#pragma omp parallel
+       total += backends::cpu::fiber_engine::this_thread().switch_count();
+     });
+   }).wait();
+  return total;
+}
+}  // namespace
+
+TEST(fiber_engine, at_most_one_suspension_per_item_per_collective) {
+  queue q{cpu_selector_v};
+  const std::size_t local = 256, groups = 8, calls = 50;
+  std::vector<int> out(groups * local);
+  int* o = out.data();
+  auto kernel = COHORT_LAMBDA(nd_item<1> it) {
+    int acc = 0;
+    for (std::size_t c = 0; c < calls; ++c) acc += reduce_over_group(it.get_group(), 1, plus<>());
+    o[it.get_global_id(0)] = acc;
+  };
+  q.parallel_for(nd_range<1>{groups * local, local}, kernel).wait_and_throw();  // warm the fiber pools
+  const auto before = team_switches(q);
+  q.parallel_for(nd_range<1>{groups * local, local}, kernel).wait_and_throw();
+  const auto switches = team_switches(q) - before;
+  for (int v : out) ASSERT_EQ(v, static_cast<int>(local * calls));
+  // one switch per item per collective, plus one per item when it finishes (handing the
+  // thread to the next item) and entering/leaving each group
+  EXPECT_LE(switches, groups * local * (calls + 1) + 2 * groups) << switches;
+  EXPECT_GE(switches, groups * (local - 1) * calls);
+}
+
+TEST(fiber_engine, kernels_without_barriers_never_switch) {
+  queue q{cpu_selector_v};
+  const auto before = team_switches(q);
+  std::vector<int> out(4096);
+  int* o = out.data();
+  q.parallel_for(nd_range<1>{4096, 256}, COHORT_LAMBDA(nd_item<1> it) { o[it.get_global_id(0)] = 1; }).wait();
+  q.parallel_for(nd_range<1>{4096, 256}, COHORT_LAMBDA(nd_item<1> it) {
+     o[it.get_global_id(0)] += reduce_over_group(it.get_sub_group(), 1, plus<>());  // size-1 sub-groups
+   }).wait_and_throw();
+  EXPECT_EQ(team_switches(q), before);
+  for (int v : out) ASSERT_EQ(v, 2);
+}
