@@ -14,38 +14,13 @@
 #include <cohort/backend/cpu/fiber_engine.hpp>
 #include <cohort/backend/cpu/group_arena.hpp>
 #include <cohort/backend/cpu/scoped_launch.hpp>
+#include <cohort/backend/cpu/team.hpp>
 #include <cohort/core/group.hpp>
 #include <cohort/core/item.hpp>
 #include <cohort/core/nd_item.hpp>
 #include <cohort/core/nd_range.hpp>
 
 namespace cohort::backends::cpu {
-
-/// Keeps the first exception thrown by any thread of a team.
-class first_error {
-public:
-  void record(std::exception_ptr e) {
-    std::lock_guard lock(m_mutex);
-    if (!m_error) m_error = std::move(e);
-  }
-  bool failed() const { return m_failed_flag; }
-  void mark_failed() { m_failed_flag = true; }
-  void rethrow() const {
-    if (m_error) std::rethrow_exception(m_error);
-  }
-
-private:
-  std::mutex m_mutex;
-  std::exception_ptr m_error;
-  volatile bool m_failed_flag = false;
-};
-
-/// The `[begin, end)` share of `n` iterations that thread `t` of `nt` runs.
-inline void static_chunk(std::size_t n, int t, int nt, std::size_t& begin, std::size_t& end) {
-  const std::size_t base = n / nt, extra = n % nt, tt = static_cast<std::size_t>(t);
-  begin = tt * base + (tt < extra ? tt : extra);
-  end = begin + base + (tt < extra ? 1 : 0);
-}
 
 template <int D, typename Kernel>
 inline void invoke_range_kernel(const Kernel& k, const id<D>& i, const range<D>& r) {
@@ -146,7 +121,6 @@ COHORT_IVDEP
           });
         } catch (...) {
           error.record(std::current_exception());
-          error.mark_failed();
         }
       }
     }
@@ -169,7 +143,6 @@ COHORT_IVDEP
           kernel(group<D>(detail::delinearize<D, id<D>>(g, groups), groups, local, id<D>{}));
         } catch (...) {
           error.record(std::current_exception());
-          error.mark_failed();
         }
       }
     }

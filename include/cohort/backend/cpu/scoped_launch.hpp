@@ -12,6 +12,7 @@
 
 #include <cohort/backend/cpu/group_arena.hpp>
 #include <cohort/core/id.hpp>
+#include <cohort/backend/cpu/team.hpp>
 #include <cohort/core/range.hpp>
 #include <cohort/scoped/scoped_group.hpp>
 
@@ -21,30 +22,22 @@ template <int D, typename Kernel>
 inline void launch_scoped(const range<D>& groups, const range<D>& group_size, const Kernel& kernel) {
   const std::size_t num_groups = groups.size();
   if (num_groups == 0) return;
-  // The first exception of any thread is rethrown after the team; the others stop early.
-  std::mutex error_mutex;
-  std::exception_ptr error;
-  std::atomic<bool> failed{false};
+  first_error error;
 #pragma omp parallel
   {
     group_arena& arena = group_arena::this_thread();
-    const std::size_t t = static_cast<std::size_t>(omp_get_thread_num());
-    const std::size_t nt = static_cast<std::size_t>(omp_get_num_threads());
-    const std::size_t base = num_groups / nt, extra = num_groups % nt;
-    const std::size_t begin = t * base + (t < extra ? t : extra);
-    const std::size_t end = begin + base + (t < extra ? 1 : 0);
-    for (std::size_t g = begin; g < end && !failed.load(std::memory_order_relaxed); ++g) {
+    std::size_t begin, end;
+    static_chunk(num_groups, omp_get_thread_num(), omp_get_num_threads(), begin, end);
+    for (std::size_t g = begin; g < end && !error.failed(); ++g) {
       arena.begin_group(0);
       try {
         kernel(scoped_group<D>(detail::delinearize<D, id<D>>(g, groups), groups, group_size));
       } catch (...) {
-        std::lock_guard lock(error_mutex);
-        if (!error) error = std::current_exception();
-        failed.store(true, std::memory_order_relaxed);
+        error.record(std::current_exception());
       }
     }
   }
-  if (error) std::rethrow_exception(error);
+  error.rethrow();
 }
 
 }  // namespace cohort::backends::cpu

@@ -1,0 +1,193 @@
+// SPDX-License-Identifier: MIT
+// SYCL-Bench's Pattern_Reduction: a full sum by a multi-pass tree reduction. Each pass runs
+// ceil(n / local) groups; a group loads its chunk into local memory, halves it in a
+// barrier tree and writes one value; the passes ping-pong between two buffers until one
+// value is left. All passes are in the timed run. The reference is an OpenMP
+// `parallel for simd reduction(+)` loop with a typed accumulator (`simd` lets the
+// compiler vectorise it; OpenMP's reduction already allows any summation order).
+//
+// Inputs are `i % m` (m = 16 unless the int32 sum would overflow), so double and int32
+// results are exact in any order; see float_tolerance() for float. The input is never
+// written; both ping-pong buffers are poisoned before every run.
+#include <cstddef>
+#include <cstdint>
+#include <limits>
+#include <memory>
+#include <stdexcept>
+#include <string>
+#include <type_traits>
+
+#include <cohort/cohort.hpp>
+#include <cohort/detail/macros.hpp>
+
+#include "harness/harness.hpp"
+
+namespace {
+
+template <typename T>
+struct data {
+  cohort::queue* q = nullptr;
+  std::size_t n = 0, local = 0, modulus = 16;
+  cohort::usm_unique_ptr<T, cohort::usm::alloc::shared> in, ping, pong;
+  T result{};
+};
+
+template <typename T>
+const char* type_name() {
+  if constexpr (std::is_same_v<T, double>) return "double";
+  else if constexpr (std::is_same_v<T, float>) return "float";
+  else return "int32";
+}
+
+/// Exact sum of i % m for i < n.
+inline std::int64_t exact_sum(std::size_t n, std::size_t m) {
+  const auto full = static_cast<std::int64_t>(n / m), rest = static_cast<std::int64_t>(n % m);
+  const auto mm = static_cast<std::int64_t>(m);
+  return full * (mm * (mm - 1) / 2) + rest * (rest - 1) / 2;
+}
+
+/// Float: values are small integers, so partial sums are exact while they stay below 2^24.
+/// In the tree variants only the last few levels (at most log2(n)) exceed it, each adding
+/// at most 2^-24 relative error; in the OpenMP simd loop each of the 2 x 16 lanes sums
+/// n / 32 values, below 2^24 for n <= 2^26, and again only the final combination rounds.
+/// So 1e-5 (about 170 roundings) is sound up to 2^26 elements; beyond that the lanes'
+/// sequential sums round as well (up to n/32 * 2^-24 relative), and the bound grows.
+inline double float_tolerance(std::size_t n) {
+  const double lane_chain = static_cast<double>(n) / 32.0 * 0x1p-24;
+  return n <= (std::size_t{1} << 26) ? 1e-5 : (lane_chain > 1e-5 ? lane_chain : 1e-5);
+}
+
+template <typename T>
+T reduce_openmp(const T* in, std::size_t n) {
+  T sum = 0;
+#pragma omp parallel for simd schedule(static) reduction(+ : sum)
+  for (std::size_t i = 0; i < n; ++i) sum += in[i];
+  return sum;
+}
+
+/// One nd_range pass: out[g] = sum of in[g*local .. g*local+local) (zero past n).
+template <typename T>
+cohort::event pass_nd_range(cohort::queue& q, cohort::event dep, const T* in, T* out, std::size_t n,
+                            std::size_t local) {
+  const std::size_t groups = (n + local - 1) / local;
+  return q.submit([&](cohort::handler& h) {
+    h.depends_on(dep);
+    cohort::local_accessor<T, 1> scratch(cohort::range<1>{local}, h);
+    h.parallel_for(cohort::nd_range<1>{cohort::range<1>{groups * local}, cohort::range<1>{local}},
+                   COHORT_LAMBDA(cohort::nd_item<1> it) {
+                     const std::size_t lid = it.get_local_id(0), gid = it.get_global_id(0);
+                     scratch[lid] = gid < n ? in[gid] : T(0);
+                     for (std::size_t half = local / 2; half > 0; half /= 2) {
+                       cohort::group_barrier(it.get_group());
+                       if (lid < half) scratch[lid] += scratch[lid + half];
+                     }
+                     if (lid == 0) out[it.get_group(0)] = scratch[0];
+                   });
+  });
+}
+
+/// The same pass in hierarchical form: one parallel_for_work_item per tree step (its
+/// implicit barrier replaces group_barrier), the group's value written at group scope.
+template <typename T>
+cohort::event pass_hierarchical(cohort::queue& q, cohort::event dep, const T* in, T* out, std::size_t n,
+                                std::size_t local) {
+  const std::size_t groups = (n + local - 1) / local;
+  return q.submit([&](cohort::handler& h) {
+    h.depends_on(dep);
+    h.parallel_for_work_group(cohort::range<1>{groups}, cohort::range<1>{local}, COHORT_LAMBDA(cohort::group<1> g) {
+      cohort::local_memory<T[1024]> scratch(g);  // local <= 1024 (the device limit)
+      g.parallel_for_work_item([&](cohort::h_item<1> it) {
+        const std::size_t gid = it.get_global_id(0);
+        scratch[it.get_local_id(0)] = gid < n ? in[gid] : T(0);
+      });
+      for (std::size_t half = local / 2; half > 0; half /= 2)
+        g.parallel_for_work_item([&](cohort::h_item<1> it) {
+          const std::size_t lid = it.get_local_id(0);
+          if (lid < half) scratch[lid] += scratch[lid + half];
+        });
+      out[g.get_group_id(0)] = scratch[0];
+    });
+  });
+}
+
+/// Passes until one value is left; returns it.
+template <typename T, typename Pass>
+T multi_pass(data<T>& d, Pass pass) {
+  cohort::event e;
+  const T* in = d.in.get();
+  T* out = d.ping.get();
+  T* other = d.pong.get();
+  std::size_t n = d.n;
+  do {
+    e = pass(*d.q, e, in, out, n, d.local);
+    n = (n + d.local - 1) / d.local;
+    in = out;
+    std::swap(out, other);
+  } while (n > 1);
+  e.wait_and_throw();
+  return in[0];
+}
+
+template <typename T>
+bench::bench_case make_case(const bench::config& cfg) {
+  auto d = std::make_shared<data<T>>();
+  d->q = cfg.queue;
+  d->n = cfg.pick_size(std::size_t{1} << 20, std::size_t{1} << 24, std::size_t{1} << 26);
+  d->local = cfg.pick_local(256);
+  while (d->modulus > 2 && exact_sum(d->n, d->modulus) > std::numeric_limits<std::int32_t>::max()) d->modulus /= 2;
+
+  bench::bench_case c;
+  c.name = std::string("reduction/") + type_name<T>();
+  c.size = d->n;
+  c.local = d->local;
+  c.throughput = {static_cast<double>(d->n) * sizeof(T), "GB/s"};
+  c.setup = [d] {
+    if (d->local > 1024 || (d->local & (d->local - 1)) != 0 || d->local < 2)
+      throw std::invalid_argument("reduction needs a power-of-two --local in [2, 1024]");
+    const std::size_t partials = (d->n + d->local - 1) / d->local;
+    d->in = cohort::make_shared_unique<T>(d->n, *d->q);
+    d->ping = cohort::make_shared_unique<T>(partials, *d->q);
+    d->pong = cohort::make_shared_unique<T>(partials, *d->q);
+    const std::size_t m = d->modulus;
+    bench::parallel_fill(d->in.get(), d->n, [m](std::size_t i) { return static_cast<T>(i % m); });
+  };
+  c.teardown = [d] {
+    d->in.reset();
+    d->ping.reset();
+    d->pong.reset();
+  };
+  auto prepare = [d] {
+    bench::poison(d->ping.get(), d->ping.size());
+    bench::poison(d->pong.get(), d->pong.size());
+    if constexpr (std::is_floating_point_v<T>) d->result = std::numeric_limits<T>::quiet_NaN();
+    else d->result = T(-1);
+  };
+  auto check = [d] {
+    const double tol = std::is_same_v<T, float> ? float_tolerance(d->n) : 0.0;
+    return bench::check_value("sum", static_cast<double>(d->result), static_cast<double>(exact_sum(d->n, d->modulus)),
+                              tol);
+  };
+  c.variants.push_back({"openmp", bench::role::reference, prepare,
+                        [d] { d->result = reduce_openmp(d->in.get(), d->n); }, check});
+  c.variants.push_back({"nd_range", bench::role::model, prepare,
+                        [d] { d->result = multi_pass(*d, [](auto&&... a) { return pass_nd_range<T>(a...); }); },
+                        check});
+  c.variants.push_back({"hierarchical", bench::role::model, prepare,
+                        [d] { d->result = multi_pass(*d, [](auto&&... a) { return pass_hierarchical<T>(a...); }); },
+                        check});
+  return c;
+}
+
+bench::suite make_reduction(const bench::config& cfg) {
+  bench::suite s;
+  s.cases.push_back(make_case<double>(cfg));
+  s.cases.push_back(make_case<float>(cfg));
+  s.cases.push_back(make_case<std::int32_t>(cfg));
+  return s;
+}
+
+bench::registration reg{"reduction", 20,
+                        "SYCL-Bench Pattern_Reduction: multi-pass local-memory tree vs OpenMP reduction(+)",
+                        make_reduction};
+
+}  // namespace
