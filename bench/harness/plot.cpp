@@ -43,7 +43,7 @@ bool plot_ratios(const std::string& dir, const std::vector<variant_result>& resu
         std::string label = r->case_name.substr(r->case_name.find('/') + 1) + " " + r->variant;
         if (r->capped) label += " (capped)";
         dat << quoted(label) << ' ' << r->ratio << ' '
-            << (r->kind == role::reference ? 1 : r->kind == role::ceiling ? 3 : 2) << '\n';
+            << (r->kind == role::reference ? 1 : r->kind == role::model ? 2 : 3) << '\n';
       }
     }
     {

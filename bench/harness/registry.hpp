@@ -45,8 +45,10 @@ struct verdict {
 };
 
 /// Reference: what the ratio divides by (exactly one per case, listed first). Model: a
-/// cohort kernel model. Ceiling: an outside bound shown for orientation (e.g. OpenBLAS).
-enum class role { reference, model, ceiling };
+/// cohort kernel model. Baseline: another host implementation shown for orientation (e.g.
+/// the kernels' own algorithm written as plain OpenMP loops). Ceiling: an outside bound
+/// (e.g. OpenBLAS).
+enum class role { reference, model, baseline, ceiling };
 
 /// Threads: `run` of a model variant is called on the main thread (it submits and waits).
 /// Everything else -- setup, teardown, prepare, check, and `run` of references and

@@ -65,7 +65,10 @@ void print_table(const std::vector<variant_result>& results) {
   for (const auto& r : results) {
     if (!last_case.empty() && r.case_name != last_case) std::printf("\n");
     last_case = r.case_name;
-    std::string name = r.variant + (r.kind == role::reference ? " (ref)" : r.kind == role::ceiling ? " (ceil)" : "");
+    std::string name = r.variant + (r.kind == role::reference  ? " (ref)"
+                                    : r.kind == role::ceiling  ? " (ceil)"
+                                    : r.kind == role::baseline ? " (base)"
+                                                               : "");
     std::string tp = r.throughput > 0 ? num(r.throughput, r.throughput >= 100 ? "%.1f" : "%.3g") + " " + r.unit : "-";
     std::string ratio = r.ratio > 0 ? num(r.ratio, "%.2f") + "x" : "-";
     std::string check = r.verification + (r.capped ? "*" : "");
@@ -92,7 +95,10 @@ bool append_csv(const std::string& path, const std::vector<variant_result>& resu
     out << "benchmark,variant,role,device,size,local,runs,median_s,min_s,mean_s,stddev_s,throughput,unit,"
            "ratio_to_reference,reference,verification,capped,samples_s,note,date\n";
   for (const auto& r : results) {
-    const char* role_text = r.kind == role::reference ? "reference" : r.kind == role::ceiling ? "ceiling" : "model";
+    const char* role_text = r.kind == role::reference  ? "reference"
+                            : r.kind == role::ceiling  ? "ceiling"
+                            : r.kind == role::baseline ? "baseline"
+                                                       : "model";
     out << csv_field(r.case_name) << ',' << csv_field(r.variant) << ',' << role_text << ',' << csv_field(r.device)
         << ',' << r.size << ',' << r.local << ',' << r.time.runs << ',' << num(r.time.median) << ','
         << num(r.time.min) << ',' << num(r.time.mean) << ',' << num(r.time.stddev) << ',' << num(r.throughput)

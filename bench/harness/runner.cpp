@@ -67,7 +67,9 @@ std::vector<selected_suite> select(const options& opt, cohort::queue* q, const s
   return out;
 }
 
-const char* role_label(role r) { return r == role::reference ? " (ref)" : r == role::ceiling ? " (ceiling)" : ""; }
+const char* role_label(role r) {
+  return r == role::reference ? " (ref)" : r == role::ceiling ? " (ceiling)" : r == role::baseline ? " (baseline)" : "";
+}
 
 std::string format_seconds(double s) {
   char buf[32];

@@ -79,8 +79,6 @@ public:
     if (m_error) std::rethrow_exception(m_error);
   }
 
-  /// Called by the plain loop before running item `lid` on the thread's stack.
-  void enter_plain_item(std::size_t lid) { m_current = lid; }
   /// Called by the plain loop after item `lid` returned; true when fibers took over the
   /// rest of the group (the loop must stop).
   bool leave_plain_item() {
@@ -89,12 +87,16 @@ public:
     return true;
   }
 
-  /// Barrier over the items [lo, hi) of the current group; `completion(state)` runs once,
-  /// in the last item to arrive, before anybody continues.
+  /// Barrier of item `me` over the items [lo, hi) of the current group; `completion()` runs
+  /// once, in the last item to arrive, before anybody continues. Callers pass their local
+  /// id so the plain loop need not record which item runs (that store per item would
+  /// keep barrier-free loops from vectorising).
   template <typename Completion>
-  void barrier(std::size_t lo, std::size_t hi, Completion&& completion) {
-    if (m_main_slot == no_slot && !m_group_needs_fibers) start_fibers_from_plain_loop();
-    const std::size_t me = m_current;
+  void barrier(std::size_t me, std::size_t lo, std::size_t hi, Completion&& completion) {
+    if (m_main_slot == no_slot && !m_group_needs_fibers) {
+      m_current = me;
+      start_fibers_from_plain_loop();
+    }
     const std::size_t next = next_live(me + 1, hi);
     if (next != no_slot) {
       switch_to(next);
@@ -104,8 +106,8 @@ public:
     const std::size_t first = next_live(lo, hi);
     if (first != me) switch_to(first);
   }
-  void barrier(std::size_t lo, std::size_t hi) {
-    barrier(lo, hi, [] {});
+  void barrier(std::size_t me, std::size_t lo, std::size_t hi) {
+    barrier(me, lo, hi, [] {});
   }
 
   std::size_t current_item() const { return m_current; }

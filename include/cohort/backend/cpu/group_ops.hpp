@@ -13,9 +13,10 @@
 
 namespace cohort::backends::cpu::group_ops {
 
-/// The local linear id range [lo, hi) that a group or sub-group covers in its work-group.
+/// The local linear id range [lo, hi) that a group or sub-group covers in its work-group,
+/// and the calling item's local linear id in the work-group.
 struct scope {
-  std::size_t lo, hi;
+  std::size_t lo, hi, me;
 };
 
 /// Runs one collective over `s`. `compute(in, count, out)` fills the outputs from the
@@ -33,9 +34,9 @@ Out collective(scope s, const In& mine, bool per_item, Compute&& compute) {
   std::byte* base = static_cast<std::byte*>(e.collective_scratch(in_bytes + n * sizeof(Out)));
   In* in = reinterpret_cast<In*>(base);
   Out* out = reinterpret_cast<Out*>(base + in_bytes);
-  const std::size_t me = e.current_item();
+  const std::size_t me = s.me;
   new (&in[me]) In(mine);
-  e.barrier(s.lo, s.hi, [&] { compute(in + s.lo, s.hi - s.lo, out + s.lo); });
+  e.barrier(me, s.lo, s.hi, [&] { compute(in + s.lo, s.hi - s.lo, out + s.lo); });
   return per_item ? out[me] : out[s.lo];
 }
 

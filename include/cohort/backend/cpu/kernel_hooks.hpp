@@ -18,7 +18,7 @@ namespace cohort::backends::cpu::kernel_hooks {
 
 template <int D>
 inline void barrier(const group<D>& g) {
-  fiber_engine::this_thread().barrier(0, g.get_local_linear_range());
+  fiber_engine::this_thread().barrier(g.get_local_linear_id(), 0, g.get_local_linear_range());
 }
 
 /// Sub-groups are consecutive items of the work-group; size 1 needs no synchronisation.
@@ -26,7 +26,8 @@ template <typename SubGroup>
 inline void sub_group_barrier(const SubGroup& sg) {
   if (sg.get_max_local_range()[0] == 1) return;
   const std::size_t first = sg.first_item_in_group();
-  fiber_engine::this_thread().barrier(first, first + sg.get_local_linear_range());
+  fiber_engine::this_thread().barrier(first + sg.get_local_linear_id(), first,
+                                      first + sg.get_local_linear_range());
 }
 
 /// Base of the current group's local-accessor memory.
@@ -102,9 +103,9 @@ template <typename Group>
 inline group_ops::scope scope_of(const Group& g) {
   if constexpr (Group::fence_scope == memory_scope::sub_group) {
     const std::size_t first = g.first_item_in_group();
-    return {first, first + g.get_local_linear_range()};
+    return {first, first + g.get_local_linear_range(), first + g.get_local_linear_id()};
   } else {
-    return {0, g.get_local_linear_range()};
+    return {0, g.get_local_linear_range(), g.get_local_linear_id()};
   }
 }
 

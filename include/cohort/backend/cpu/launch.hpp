@@ -114,7 +114,6 @@ COHORT_IVDEP
         try {
           engine.run_group(group_size, &state, &group_state::run_item, [&](fiber_engine& e) {
             for (std::size_t lid = 0; lid < group_size; ++lid) {
-              e.enter_plain_item(lid);
               state.run(lid);
               if (e.leave_plain_item()) break;
             }
