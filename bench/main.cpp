@@ -9,6 +9,7 @@
 #include <cohort/cohort.hpp>
 
 #include "harness/machine.hpp"
+#include "harness/openblas_core.hpp"
 #include "harness/options.hpp"
 #include "harness/plot.hpp"
 #include "harness/report.hpp"
@@ -17,6 +18,7 @@
 int main(int argc, char** argv) {
   bench::options opt;
   if (auto code = bench::parse_options(argc, argv, opt)) return *code;
+  bench::select_openblas_core(argv);  // may re-execute this program once
 
   try {
     if (opt.list) {

@@ -18,6 +18,7 @@
 
 #include <cohort/cohort.hpp>
 #include <cohort/detail/macros.hpp>
+#include <cohort/scoped.hpp>
 
 #include "harness/harness.hpp"
 
@@ -108,6 +109,25 @@ void segments_hierarchical(cohort::queue& q, T* v, std::size_t n, std::size_t lo
    }).wait_and_throw();
 }
 
+/// Scoped (as AdaptiveCpp's SYCL-Bench port): distribute_items_and_wait for the load and
+/// each tree step, single_item for the write into the segment's first element.
+template <typename T>
+void segments_scoped(cohort::queue& q, T* v, std::size_t n, std::size_t local) {
+  q.parallel(cohort::range<1>{n / local}, cohort::range<1>{local}, COHORT_LAMBDA(auto g) {
+     cohort::memory_environment(g, cohort::require_local_mem<T[1024]>(), [&](auto& scratch) {
+       cohort::distribute_items_and_wait(g, [&](cohort::s_item<1> it) {
+         scratch[it.get_innermost_local_id(0)] = v[it.get_global_id(0)];
+       });
+       for (std::size_t half = local / 2; half > 0; half /= 2)
+         cohort::distribute_items_and_wait(g, [&](cohort::s_item<1> it) {
+           const std::size_t lid = it.get_innermost_local_id(0);
+           if (lid < half) scratch[lid] += scratch[lid + half];
+         });
+       cohort::single_item(g, [&] { v[g.get_group_id(0) * local] = scratch[0]; });
+     });
+   }).wait_and_throw();
+}
+
 template <typename T>
 bench::bench_case make_case(const bench::config& cfg) {
   auto d = std::make_shared<data<T>>();
@@ -126,7 +146,7 @@ bench::bench_case make_case(const bench::config& cfg) {
     d->values = cohort::make_shared_unique<T>(d->n, *d->q);
   };
   c.teardown = [d] { d->values.reset(); };
-  auto prepare = [d] { bench::parallel_fill(d->values.get(), d->n, initial<T>); };
+  auto prepare = [d] { bench::parallel_fill(d->values.get(), d->n, [](std::size_t i) { return initial<T>(i); }); };
   auto check = [d] {
     const std::size_t local = d->local;
     return bench::check_array(
@@ -147,6 +167,8 @@ bench::bench_case make_case(const bench::config& cfg) {
                         [d] { segments_nd_range(*d->q, d->values.get(), d->n, d->local); }, check});
   c.variants.push_back({"hierarchical", bench::role::model, prepare,
                         [d] { segments_hierarchical(*d->q, d->values.get(), d->n, d->local); }, check});
+  c.variants.push_back({"scoped", bench::role::model, prepare,
+                        [d] { segments_scoped(*d->q, d->values.get(), d->n, d->local); }, check});
   return c;
 }
 

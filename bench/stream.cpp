@@ -23,6 +23,7 @@
 
 #include <cohort/cohort.hpp>
 #include <cohort/detail/macros.hpp>
+#include <cohort/scoped.hpp>
 
 #include "harness/harness.hpp"
 
@@ -95,6 +96,13 @@ void run_hierarchical(cohort::queue& q, std::size_t n, std::size_t local, Op op)
    }).wait_and_throw();
 }
 
+template <typename Op>
+void run_scoped(cohort::queue& q, std::size_t n, std::size_t local, Op op) {
+  q.parallel(cohort::range<1>{n / local}, cohort::range<1>{local}, COHORT_LAMBDA(auto g) {
+     cohort::distribute_items(g, [&](cohort::s_item<1> it) { op(it.get_global_id(0)); });
+   }).wait_and_throw();
+}
+
 // ---- dot -------------------------------------------------------------------------------
 
 real dot_openmp(const real* a, const real* b, std::size_t n) {
@@ -161,6 +169,31 @@ real dot_hierarchical(cohort::queue& q, const real* a, const real* b, real* part
   return sum_partials(partial, groups);
 }
 
+real dot_scoped(cohort::queue& q, const real* a, const real* b, real* partial, std::size_t n, std::size_t local,
+                std::size_t groups) {
+  q.parallel(cohort::range<1>{groups}, cohort::range<1>{local}, COHORT_LAMBDA(auto g) {
+     cohort::memory_environment(g, cohort::require_local_mem<real[1024]>(), [&](auto& scratch) {
+       const std::size_t block = g.get_group_id(0) * local * dot_per_item;
+       cohort::distribute_items_and_wait(g, [&](cohort::s_item<1> it) {
+         const std::size_t lid = it.get_innermost_local_id(0);
+         real s = 0;
+         for (std::size_t k = 0; k < dot_per_item; ++k) {
+           const std::size_t i = block + lid + k * local;
+           if (i < n) s += a[i] * b[i];
+         }
+         scratch[lid] = s;
+       });
+       for (std::size_t half = local / 2; half > 0; half /= 2)
+         cohort::distribute_items_and_wait(g, [&](cohort::s_item<1> it) {
+           const std::size_t lid = it.get_innermost_local_id(0);
+           if (lid < half) scratch[lid] += scratch[lid + half];
+         });
+       cohort::single_item(g, [&] { partial[g.get_group_id(0)] = scratch[0]; });
+     });
+   }).wait_and_throw();
+  return sum_partials(partial, groups);
+}
+
 // ---- the suite -------------------------------------------------------------------------
 
 bench::metric bytes_moved(std::size_t n, int arrays_moved) {
@@ -191,6 +224,8 @@ bench::bench_case streaming_case(const std::shared_ptr<arrays>& s, const char* n
       {"nd_range", bench::role::model, prepare, [s, make] { run_nd_range(*s->q, s->n, s->local, make(*s)); }, check});
   c.variants.push_back({"hierarchical", bench::role::model, prepare,
                         [s, make] { run_hierarchical(*s->q, s->n, s->local, make(*s)); }, check});
+  c.variants.push_back(
+      {"scoped", bench::role::model, prepare, [s, make] { run_scoped(*s->q, s->n, s->local, make(*s)); }, check});
   return c;
 }
 
@@ -261,6 +296,12 @@ bench::suite make_stream(const bench::config& cfg) {
                           [s] {
                             s->dot =
                                 dot_hierarchical(*s->q, s->a.get(), s->b.get(), s->partial.get(), s->n, s->local, s->dot_groups);
+                          },
+                          check});
+  dot.variants.push_back({"scoped", bench::role::model, prepare,
+                          [s] {
+                            s->dot = dot_scoped(*s->q, s->a.get(), s->b.get(), s->partial.get(), s->n, s->local,
+                                                s->dot_groups);
                           },
                           check});
   suite.cases.push_back(std::move(dot));

@@ -8,6 +8,7 @@
 #include <fstream>
 
 #include "machine.hpp"
+#include "openblas_core.hpp"
 
 namespace bench {
 
@@ -50,7 +51,7 @@ void print_header(const options& opt, const std::string& device_name, const std:
   std::printf("machine: %s, %d CPUs online, %d OpenMP threads%s%s%s\n", host_cpu_name().c_str(), host_cpu_count(),
               omp_get_max_threads(), omp_env ? " (OMP_NUM_THREADS=" : "", omp_env ? omp_env : "", omp_env ? ")" : "");
   std::printf("device:  %s\n", device_name.c_str());
-  std::printf("build:   %s\n", compiler_name().c_str());
+  std::printf("build:   %s; OpenBLAS kernels: %s\n", compiler_name().c_str(), openblas_core_description().c_str());
   std::printf("runs:    %d timed (median reported) after %d warm-up; sizes: %s; verification: %s; time cap: ",
               opt.num_runs, opt.warmup_runs, preset_name(opt.preset), opt.verify ? "on" : "off");
   if (opt.time_cap_s > 0) std::printf("%g s per run\n", opt.time_cap_s);

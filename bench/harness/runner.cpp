@@ -181,24 +181,35 @@ std::vector<variant_result> run_all(const options& opt, cohort::queue& q, const 
         m.r.verification = m.checking ? "PASS" : "N/A";
         ms.push_back(std::move(m));
       }
-      // Warm-up (and the announcement) variant by variant, in order.
-      for (auto& m : ms) {
+      // Warm-up (and the announcement) variant by variant, in order; then the timed runs in
+      // rounds (reference, variant 1, variant 2, ..., again), so that load from other
+      // processes spreads over all variants alike. Ceilings (outside libraries such as
+      // OpenBLAS, whose own threads keep spinning after a call) run last, one at a time.
+      auto announce = [&](const measurement& m) {
         ++done;
         std::fprintf(stderr, "[%zu/%zu] %s %s%s ...\n", done, total, c.name.c_str(), m.v->name.c_str(),
                      role_label(m.v->kind));
-        if (opt.sequential) {
-          for (int run = 0; m.active && run < opt.warmup_runs + opt.num_runs; ++run)
-            m.active = one_run(opt, q, m, run >= opt.warmup_runs);
-        } else {
+      };
+      auto run_sequentially = [&](measurement& m) {
+        for (int run = 0; m.active && run < opt.warmup_runs + opt.num_runs; ++run)
+          m.active = one_run(opt, q, m, run >= opt.warmup_runs);
+      };
+      for (auto& m : ms) {
+        if (m.v->kind == role::ceiling) continue;
+        announce(m);
+        if (opt.sequential) run_sequentially(m);
+        else
           for (int run = 0; m.active && run < opt.warmup_runs; ++run) m.active = one_run(opt, q, m, false);
-        }
       }
-      // Timed runs in rounds: reference, variant 1, variant 2, ..., so that load from other
-      // processes spreads over all variants alike.
       if (!opt.sequential)
         for (int round = 0; round < opt.num_runs; ++round)
           for (auto& m : ms)
-            if (m.active) m.active = one_run(opt, q, m, true);
+            if (m.active && m.v->kind != role::ceiling) m.active = one_run(opt, q, m, true);
+      for (auto& m : ms)
+        if (m.v->kind == role::ceiling) {
+          announce(m);
+          run_sequentially(m);
+        }
 
       double ref_median = 0;
       std::string ref_name;
