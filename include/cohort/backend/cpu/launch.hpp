@@ -84,7 +84,6 @@ COHORT_IVDEP
     const range<D> groups = ndr.get_group_range();
     const range<D> local = ndr.get_local_range();
     const std::size_t num_groups = groups.size(), group_size = local.size();
-    first_error error;
     struct group_state {
       const Kernel* kernel;
       id<D> group_id;
@@ -100,52 +99,30 @@ COHORT_IVDEP
       }
       static void run_item(void* self, std::size_t lid) { static_cast<group_state*>(self)->run(lid); }
     };
-#pragma omp parallel
-    {
+    for_each_group(num_groups, local_bytes, [&] {
       fiber_engine& engine = fiber_engine::this_thread();
-      group_arena& arena = group_arena::this_thread();
       engine.begin_launch();
-      group_state state{&kernel, id<D>{}, groups, local, sub_group_size};
-      std::size_t begin, end;
-      static_chunk(num_groups, omp_get_thread_num(), omp_get_num_threads(), begin, end);
-      for (std::size_t g = begin; g < end && !error.failed(); ++g) {
+      return [&engine, state = group_state{&kernel, id<D>{}, groups, local, sub_group_size}, &groups,
+              group_size](std::size_t g) mutable {
         state.group_id = detail::delinearize<D, id<D>>(g, groups);
-        arena.begin_group(local_bytes);
-        try {
-          engine.run_group(group_size, &state, &group_state::run_item, [&](fiber_engine& e) {
-            for (std::size_t lid = 0; lid < group_size; ++lid) {
-              state.run(lid);
-              if (e.leave_plain_item()) break;
-            }
-          });
-        } catch (...) {
-          error.record(std::current_exception());
-        }
-      }
-    }
-    error.rethrow();
+        engine.run_group(group_size, &state, &group_state::run_item, [&](fiber_engine& e) {
+          for (std::size_t lid = 0; lid < group_size; ++lid) {
+            state.run(lid);
+            if (e.leave_plain_item()) break;
+          }
+        });
+      };
+    });
   }
 
   /// Hierarchical: the group lambda runs once per group on one thread.
   template <int D, typename Kernel>
   static void parallel_for_work_group(const range<D>& groups, const range<D>& local, const Kernel& kernel) {
-    first_error error;
-    const std::size_t num_groups = groups.size();
-#pragma omp parallel
-    {
-      group_arena& arena = group_arena::this_thread();
-      std::size_t begin, end;
-      static_chunk(num_groups, omp_get_thread_num(), omp_get_num_threads(), begin, end);
-      for (std::size_t g = begin; g < end && !error.failed(); ++g) {
-        arena.begin_group(0);
-        try {
-          kernel(group<D>(detail::delinearize<D, id<D>>(g, groups), groups, local, id<D>{}));
-        } catch (...) {
-          error.record(std::current_exception());
-        }
-      }
-    }
-    error.rethrow();
+    for_each_group(groups.size(), 0, [&] {
+      return [&](std::size_t g) {
+        kernel(group<D>(detail::delinearize<D, id<D>>(g, groups), groups, local, id<D>{}));
+      };
+    });
   }
 
   /// Scoped parallelism: see scoped_launch.hpp.

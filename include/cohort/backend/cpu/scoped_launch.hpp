@@ -20,24 +20,11 @@ namespace cohort::backends::cpu {
 
 template <int D, typename Kernel>
 inline void launch_scoped(const range<D>& groups, const range<D>& group_size, const Kernel& kernel) {
-  const std::size_t num_groups = groups.size();
-  if (num_groups == 0) return;
-  first_error error;
-#pragma omp parallel
-  {
-    group_arena& arena = group_arena::this_thread();
-    std::size_t begin, end;
-    static_chunk(num_groups, omp_get_thread_num(), omp_get_num_threads(), begin, end);
-    for (std::size_t g = begin; g < end && !error.failed(); ++g) {
-      arena.begin_group(0);
-      try {
-        kernel(scoped_group<D>(detail::delinearize<D, id<D>>(g, groups), groups, group_size));
-      } catch (...) {
-        error.record(std::current_exception());
-      }
-    }
-  }
-  error.rethrow();
+  for_each_group(groups.size(), 0, [&] {
+    return [&](std::size_t g) {
+      kernel(scoped_group<D>(detail::delinearize<D, id<D>>(g, groups), groups, group_size));
+    };
+  });
 }
 
 }  // namespace cohort::backends::cpu

@@ -7,6 +7,10 @@
 #include <exception>
 #include <mutex>
 
+#include <omp.h>
+
+#include <cohort/backend/cpu/group_arena.hpp>
+
 namespace cohort::backends::cpu {
 
 /// Keeps the first exception thrown by any thread of a team; `failed()` lets the others
@@ -35,6 +39,32 @@ inline void static_chunk(std::size_t n, int t, int nt, std::size_t& begin, std::
   const std::size_t tt = static_cast<std::size_t>(t);
   begin = tt * base + (tt < extra ? tt : extra);
   end = begin + base + (tt < extra ? 1 : 0);
+}
+
+/// Runs `num_groups` work-groups over the team, a static chunk per thread. Each thread
+/// calls `make_runner()` once and then `runner(linear_group_id)` per group, with the
+/// group arena reset (its first `local_bytes` reserved for local accessors). The first
+/// exception stops every thread and is rethrown afterwards.
+template <typename MakeRunner>
+void for_each_group(std::size_t num_groups, std::size_t local_bytes, MakeRunner&& make_runner) {
+  if (num_groups == 0) return;
+  first_error error;
+#pragma omp parallel
+  {
+    group_arena& arena = group_arena::this_thread();
+    auto runner = make_runner();
+    std::size_t begin, end;
+    static_chunk(num_groups, omp_get_thread_num(), omp_get_num_threads(), begin, end);
+    for (std::size_t g = begin; g < end && !error.failed(); ++g) {
+      arena.begin_group(local_bytes);
+      try {
+        runner(g);
+      } catch (...) {
+        error.record(std::current_exception());
+      }
+    }
+  }
+  error.rethrow();
 }
 
 }  // namespace cohort::backends::cpu
