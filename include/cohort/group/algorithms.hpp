@@ -7,3 +7,8 @@
 #include <cohort/group/scan.hpp>
 #include <cohort/group/shuffle.hpp>
 #include <cohort/group/vote.hpp>
+// cohort extensions: sub-group masks (ballot, match) and the leader broadcast.
+#include <cohort/group/ext/ballot.hpp>
+#include <cohort/group/ext/leader_broadcast.hpp>
+#include <cohort/group/ext/match.hpp>
+#include <cohort/group/ext/sub_group_mask.hpp>

@@ -9,6 +9,7 @@
 
 #include <cohort/backend/cpu/fiber_engine.hpp>
 #include <cohort/backend/cpu/group_ops.hpp>
+#include <cohort/backend/cpu/sub_group_extras.hpp>
 #include <cohort/core/memory_scope.hpp>
 #include <cohort/backend/cpu/group_arena.hpp>
 #include <cohort/core/fwd.hpp>
