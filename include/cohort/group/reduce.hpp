@@ -1,39 +1,49 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 #include <iterator>
+#include <type_traits>
 
 #include <cohort/core/functional.hpp>
 #include <cohort/core/known_identity.hpp>
+#include <cohort/detail/combine.hpp>
 #include <cohort/group/group_concept.hpp>
 
 namespace cohort {
+
+// Results are stored as the accumulator type T; integer sums and products wrap around in
+// T like a sequential loop over T (see detail/combine.hpp). vec and marray combine
+// component-wise. The order in which values are combined is unspecified, as in SYCL.
 
 /// `op` over the `x` of every work-item of `g`; every item gets the result.
 template <detail::any_group Group, typename T, typename BinaryOperation>
 COHORT_INLINE T reduce_over_group(Group g, T x, BinaryOperation op) {
   return detail::kernel_hooks::group_reduce(g, x, op);
 }
-/// The same, combined with `init`: `op(init, reduce(x...))`.
+/// The same, combined with `init`.
 template <detail::any_group Group, typename V, typename T, typename BinaryOperation>
 COHORT_INLINE T reduce_over_group(Group g, V x, T init, BinaryOperation op) {
-  return op(init, reduce_over_group(g, static_cast<T>(x), op));
+  return detail::combine<T>(op, init, reduce_over_group(g, static_cast<T>(x), op));
 }
 
-/// `op` over [first, last), the same range in every item; computed once for the group.
+/// `op` over `init` and [first, last), the same range in every item of `g`.
 template <detail::any_group Group, typename Ptr, typename T, typename BinaryOperation>
 COHORT_INLINE T joint_reduce(Group g, Ptr first, Ptr last, T init, BinaryOperation op) {
-  return detail::kernel_hooks::template group_once<T>(g, [&] {
-    T acc = init;
-    for (Ptr p = first; p != last; ++p) acc = op(acc, *p);
-    return acc;
-  });
+  return detail::kernel_hooks::joint_reduce(g, first, last, init, op);
 }
-/// Without init the range starts from the operator's identity (`known_identity`).
+/// `op` over [first, last). Starts from the operator's identity where it has one (an empty
+/// range gives the identity); otherwise from the first element (an empty range gives a
+/// value-initialised T).
 template <detail::any_group Group, typename Ptr, typename BinaryOperation>
 COHORT_INLINE typename std::iterator_traits<Ptr>::value_type joint_reduce(Group g, Ptr first, Ptr last,
                                                                           BinaryOperation op) {
   using T = typename std::iterator_traits<Ptr>::value_type;
-  return joint_reduce(g, first, last, known_identity_v<BinaryOperation, T>, op);
+  if constexpr (has_known_identity_v<BinaryOperation, T>) {
+    return joint_reduce(g, first, last, detail::make_known_identity<BinaryOperation, T>(), op);
+  } else {
+    if (first == last) return T{};
+    const T head = *first;
+    return joint_reduce(g, std::next(first), last, head, op);
+  }
 }
 
 }  // namespace cohort

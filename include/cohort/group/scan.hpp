@@ -1,14 +1,20 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 #include <iterator>
+#include <type_traits>
 
 #include <cohort/core/functional.hpp>
 #include <cohort/core/known_identity.hpp>
+#include <cohort/detail/combine.hpp>
 #include <cohort/group/group_concept.hpp>
 
 namespace cohort {
 
-/// Item k gets `op` over the `x` of items 0..k (in local linear id order).
+// Scans follow the local linear id order. Intermediate results are stored as T (the type
+// of init, of x, or the output's value type); integer sums and products wrap around in T
+// (see detail/combine.hpp). No-init exclusive scans start from `known_identity`.
+
+/// Item k gets `op` over the `x` of items 0..k.
 template <detail::any_group Group, typename T, typename BinaryOperation>
 COHORT_INLINE T inclusive_scan_over_group(Group g, T x, BinaryOperation op) {
   return detail::kernel_hooks::group_inclusive_scan(g, x, op);
@@ -16,7 +22,7 @@ COHORT_INLINE T inclusive_scan_over_group(Group g, T x, BinaryOperation op) {
 /// The same with `init` combined first; `init` is the LAST argument, as in SYCL 2020.
 template <detail::any_group Group, typename V, typename BinaryOperation, typename T>
 COHORT_INLINE T inclusive_scan_over_group(Group g, V x, BinaryOperation op, T init) {
-  return op(init, inclusive_scan_over_group(g, static_cast<T>(x), op));
+  return detail::combine<T>(op, init, inclusive_scan_over_group(g, static_cast<T>(x), op));
 }
 /// Item k gets `op` over `init` and the `x` of items 0..k-1.
 template <detail::any_group Group, typename V, typename T, typename BinaryOperation>
@@ -26,46 +32,45 @@ COHORT_INLINE T exclusive_scan_over_group(Group g, V x, T init, BinaryOperation 
 /// Without init the scan starts from the operator's identity (`known_identity`).
 template <detail::any_group Group, typename T, typename BinaryOperation>
 COHORT_INLINE T exclusive_scan_over_group(Group g, T x, BinaryOperation op) {
-  return exclusive_scan_over_group(g, x, known_identity_v<BinaryOperation, T>, op);
+  return exclusive_scan_over_group(g, x, detail::make_known_identity<BinaryOperation, T>(), op);
 }
 
 /// Scans [first, last) into `result` (which may equal `first`); returns the end of the
-/// output. Computed once for the whole group.
+/// output. `init` is the last argument.
 template <detail::any_group Group, typename InPtr, typename OutPtr, typename T, typename BinaryOperation>
 COHORT_INLINE OutPtr joint_inclusive_scan(Group g, InPtr first, InPtr last, OutPtr result, BinaryOperation op,
                                           T init) {
-  detail::kernel_hooks::template group_once<char>(g, [&] {
-    T acc = init;
-    OutPtr out = result;
-    for (InPtr p = first; p != last; ++p, ++out) *out = acc = op(acc, *p);
-    return char{0};
-  });
-  return result + (last - first);
+  detail::kernel_hooks::template joint_scan<true>(g, first, last, result, init, op);
+  return std::next(result, std::distance(first, last));
 }
+/// Without init: from the operator's identity where it has one, else from the first
+/// element.
 template <detail::any_group Group, typename InPtr, typename OutPtr, typename BinaryOperation>
 COHORT_INLINE OutPtr joint_inclusive_scan(Group g, InPtr first, InPtr last, OutPtr result, BinaryOperation op) {
   using T = typename std::iterator_traits<OutPtr>::value_type;
-  return joint_inclusive_scan(g, first, last, result, op, known_identity_v<BinaryOperation, T>);
+  if constexpr (has_known_identity_v<BinaryOperation, T>) {
+    return joint_inclusive_scan(g, first, last, result, op, detail::make_known_identity<BinaryOperation, T>());
+  } else {
+    if (first == last) return result;
+    const T head = static_cast<T>(*first);
+    detail::kernel_hooks::template joint_scan<true>(g, std::next(first), last, std::next(result), head, op);
+    // Every item stores the same value after the scan (which may be in place), so each
+    // sees it without a further barrier.
+    *result = head;
+    return std::next(result, std::distance(first, last));
+  }
 }
+/// Item k of the output gets `op` over `init` and elements 0..k-1.
 template <detail::any_group Group, typename InPtr, typename OutPtr, typename T, typename BinaryOperation>
 COHORT_INLINE OutPtr joint_exclusive_scan(Group g, InPtr first, InPtr last, OutPtr result, T init,
                                           BinaryOperation op) {
-  detail::kernel_hooks::template group_once<char>(g, [&] {
-    T acc = init;
-    OutPtr out = result;
-    for (InPtr p = first; p != last; ++p, ++out) {
-      const T v = *p;  // read before writing: the scan may be in place
-      *out = acc;
-      acc = op(acc, v);
-    }
-    return char{0};
-  });
-  return result + (last - first);
+  detail::kernel_hooks::template joint_scan<false>(g, first, last, result, init, op);
+  return std::next(result, std::distance(first, last));
 }
 template <detail::any_group Group, typename InPtr, typename OutPtr, typename BinaryOperation>
 COHORT_INLINE OutPtr joint_exclusive_scan(Group g, InPtr first, InPtr last, OutPtr result, BinaryOperation op) {
   using T = typename std::iterator_traits<OutPtr>::value_type;
-  return joint_exclusive_scan(g, first, last, result, known_identity_v<BinaryOperation, T>, op);
+  return joint_exclusive_scan(g, first, last, result, detail::make_known_identity<BinaryOperation, T>(), op);
 }
 
 }  // namespace cohort

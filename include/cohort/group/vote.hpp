@@ -31,18 +31,24 @@ COHORT_INLINE bool none_of_group(Group g, T x, Predicate pred) {
   return none_of_group(g, static_cast<bool>(pred(x)));
 }
 
-/// `pred` over [first, last), the same range in every item; evaluated once for the group.
+/// `pred` over [first, last), the same range and predicate in every item of `g`.
 template <detail::any_group Group, typename Ptr, typename Predicate>
 COHORT_INLINE bool joint_any_of(Group g, Ptr first, Ptr last, Predicate pred) {
-  return detail::kernel_hooks::template group_once<bool>(g, [&] {
-    for (Ptr p = first; p != last; ++p)
-      if (pred(*p)) return true;
-    return false;
-  });
+  return detail::kernel_hooks::joint_any_of(g, first, last, pred);
 }
+namespace detail {
+template <typename Predicate>
+struct negated {
+  Predicate pred;
+  template <typename T>
+  COHORT_FUNCTION bool operator()(const T& v) const {
+    return !static_cast<bool>(pred(v));
+  }
+};
+}  // namespace detail
 template <detail::any_group Group, typename Ptr, typename Predicate>
 COHORT_INLINE bool joint_all_of(Group g, Ptr first, Ptr last, Predicate pred) {
-  return !joint_any_of(g, first, last, [&](const auto& v) { return !pred(v); });
+  return !joint_any_of(g, first, last, detail::negated<Predicate>{pred});
 }
 template <detail::any_group Group, typename Ptr, typename Predicate>
 COHORT_INLINE bool joint_none_of(Group g, Ptr first, Ptr last, Predicate pred) {

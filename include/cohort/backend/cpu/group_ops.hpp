@@ -1,15 +1,24 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 // Group algorithms of the CPU backend. Every collective is one suspension round: each
-// work-item deposits its value in the engine's scratch and waits at a barrier; the last
-// to arrive computes the results for the whole scope in one pass over the deposits and
-// everybody resumes with them. Results live in a separate region so that an item that
-// already went on to the next collective cannot overwrite what others still have to read.
+// work-item publishes where its value is and where its result goes, then waits at a
+// barrier; the last to arrive gathers the values, computes every result in one pass and
+// writes each into the waiting item's own frame; everybody resumes with it.
+//
+// Values and results stay in the items' frames (fiber stacks), and the shared table holds
+// only two pointers per item, so nothing shared depends on the value type. That matters
+// because items of one group are at different collectives at once: an item that resumed
+// may already publish for its next collective (possibly of another type) while later items
+// have not resumed from the previous one, and a sub-group may run its collectives while
+// the rest of the work-group waits at a work-group collective.
 #include <cstddef>
 #include <new>
 #include <type_traits>
+#include <vector>
 
 #include <cohort/backend/cpu/fiber_engine.hpp>
+#include <cohort/detail/combine.hpp>
+#include <cohort/detail/sequential_algorithms.hpp>
 
 namespace cohort::backends::cpu::group_ops {
 
@@ -19,58 +28,72 @@ struct scope {
   std::size_t lo, hi, me;
 };
 
-/// Runs one collective over `s`. `compute(in, count, out)` fills the outputs from the
-/// `count` deposits; an item gets `out[its index]` when `per_item`, else `out[0]`.
-template <typename Out, typename In, typename Compute>
-Out collective(scope s, const In& mine, bool per_item, Compute&& compute) {
-  if (s.hi - s.lo == 1) {  // a one-item scope needs no synchronisation (and no fibers)
-    Out result;
-    compute(&mine, 1, &result);
-    return result;
-  }
-  fiber_engine& e = fiber_engine::this_thread();
-  const std::size_t n = e.group_size();
-  const std::size_t in_bytes = (n * sizeof(In) + 63) / 64 * 64;
-  std::byte* base = static_cast<std::byte*>(e.collective_scratch(in_bytes + n * sizeof(Out)));
-  In* in = reinterpret_cast<In*>(base);
-  Out* out = reinterpret_cast<Out*>(base + in_bytes);
-  const std::size_t me = s.me;
-  new (&in[me]) In(mine);
-  e.barrier(me, s.lo, s.hi, [&] { compute(in + s.lo, s.hi - s.lo, out + s.lo); });
-  return per_item ? out[me] : out[s.lo];
+/// Where one waiting item's value is and where its result goes.
+struct published {
+  const void* value;
+  void* result;
+};
+
+/// The table of published pointers of this thread's current group, one entry per item.
+inline published* publication_table(std::size_t group_size) {
+  thread_local std::vector<published> table;
+  if (table.size() < group_size) table.resize(group_size);
+  return table.data();
 }
 
-/// Folds `count` values with independent lanes so the compiler can vectorise the loop;
-/// reduction order is unspecified for group reductions, as in SYCL.
-template <typename T, typename Op>
-T fold(const T* v, std::size_t count, Op op) {
-  constexpr std::size_t lanes = 8;
-  if (count < 2 * lanes) {
-    T acc = v[0];
-    for (std::size_t i = 1; i < count; ++i) acc = op(acc, v[i]);
-    return acc;
+/// Storage for a T that is constructed later (T need not be default-constructible).
+template <typename T>
+union uninitialized {
+  uninitialized() {}
+  T value;
+};
+
+/// Runs one collective over `s`. `compute(in, count, out)` fills `out` (raw storage for
+/// `count` Outs, to be constructed) from the `count` values; an item gets `out[its index]`
+/// when `per_item`, else `out[0]`.
+template <typename Out, typename In, typename Compute>
+Out collective(scope s, const In& mine, bool per_item, Compute&& compute) {
+  static_assert(std::is_trivially_copyable_v<In> && std::is_trivially_copyable_v<Out>,
+                "group algorithms exchange trivially copyable values");
+  uninitialized<Out> result;
+  if (s.hi - s.lo == 1) {  // a one-item scope needs no synchronisation (and no fibers)
+    compute(&mine, 1, &result.value);
+    return result.value;
   }
-  T acc[lanes];
-  for (std::size_t k = 0; k < lanes; ++k) acc[k] = v[k];
-  std::size_t i = lanes;
-  for (; i + lanes <= count; i += lanes)
-    for (std::size_t k = 0; k < lanes; ++k) acc[k] = op(acc[k], v[i + k]);
-  for (; i < count; ++i) acc[0] = op(acc[0], v[i]);
-  for (std::size_t k = 1; k < lanes; ++k) acc[0] = op(acc[0], acc[k]);
-  return acc[0];
+  fiber_engine& e = fiber_engine::this_thread();
+  published* table = publication_table(e.group_size());
+  table[s.me] = {&mine, &result.value};
+  e.barrier(s.me, s.lo, s.hi, [&] {
+    // Only this item runs now, so the engine's scratch is free for the gathered copies.
+    const std::size_t count = s.hi - s.lo;
+    const std::size_t in_bytes = (count * sizeof(In) + 63) / 64 * 64;
+    auto* base = static_cast<std::byte*>(e.collective_scratch(in_bytes + count * sizeof(Out)));
+    In* in = reinterpret_cast<In*>(base);
+    Out* out = reinterpret_cast<Out*>(base + in_bytes);
+    const published* entries = table + s.lo;
+    for (std::size_t i = 0; i < count; ++i) new (in + i) In(*static_cast<const In*>(entries[i].value));
+    compute(static_cast<const In*>(in), count, out);
+    for (std::size_t i = 0; i < count; ++i) new (entries[i].result) Out(out[per_item ? i : 0]);
+  });
+  return result.value;
 }
 
 template <typename T, typename Op>
 T reduce(scope s, const T& x, Op op) {
-  return collective<T>(s, x, false, [&](const T* in, std::size_t count, T* out) { out[0] = fold(in, count, op); });
+  return collective<T>(s, x, false, [&](const T* in, std::size_t count, T* out) {
+    new (out) T(detail::fold_nonempty(in, count, op));
+  });
 }
 
 template <typename T, typename Op>
 T inclusive_scan(scope s, const T& x, Op op) {
   return collective<T>(s, x, true, [&](const T* in, std::size_t count, T* out) {
     T acc = in[0];
-    out[0] = acc;
-    for (std::size_t i = 1; i < count; ++i) out[i] = acc = op(acc, in[i]);
+    new (out) T(acc);
+    for (std::size_t i = 1; i < count; ++i) {
+      acc = detail::combine<T>(op, acc, in[i]);
+      new (out + i) T(acc);
+    }
   });
 }
 
@@ -79,15 +102,15 @@ T exclusive_scan(scope s, const T& x, const T& init, Op op) {
   return collective<T>(s, x, true, [&](const T* in, std::size_t count, T* out) {
     T acc = init;
     for (std::size_t i = 0; i < count; ++i) {
-      out[i] = acc;
-      acc = op(acc, in[i]);
+      new (out + i) T(acc);
+      acc = detail::combine<T>(op, acc, in[i]);
     }
   });
 }
 
-/// Every item receives the value deposited by the item at `source` (an index into the
-/// scope); sources outside the scope give the item its own value back (the spec leaves
-/// that value unspecified).
+/// Every item receives the value of the item at `source` (an index into the scope);
+/// sources outside the scope give the item its own value back (the spec leaves that value
+/// unspecified).
 template <typename T>
 T select(scope s, const T& x, std::size_t source) {
   struct request {
@@ -95,14 +118,14 @@ T select(scope s, const T& x, std::size_t source) {
     std::size_t source;
   };
   return collective<T>(s, request{x, source}, true, [](const request* in, std::size_t count, T* out) {
-    for (std::size_t i = 0; i < count; ++i) out[i] = in[in[i].source < count ? in[i].source : i].value;
+    for (std::size_t i = 0; i < count; ++i) new (out + i) T(in[in[i].source < count ? in[i].source : i].value);
   });
 }
 
 /// One item (the last to arrive) computes `f()` for everybody: the joint algorithms.
 template <typename R, typename F>
 R once_for_all(scope s, F&& f) {
-  return collective<R>(s, char{0}, false, [&](const char*, std::size_t, R* out) { out[0] = f(); });
+  return collective<R>(s, char{0}, false, [&](const char*, std::size_t, R* out) { new (out) R(f()); });
 }
 
 }  // namespace cohort::backends::cpu::group_ops
