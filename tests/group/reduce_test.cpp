@@ -48,10 +48,13 @@ void check_reduce(const std::vector<T>& in, const std::vector<results<T, 4 * kin
       for (std::size_t i = s.begin + 1; i < s.end; ++i) plain = reference_apply_t(kinds[k], plain, in[i]);
       for (std::size_t i = s.begin; i < s.end; ++i) with_init = reference_apply_t(kinds[k], with_init, in[i]);
       for (std::size_t i = s.begin; i < s.end; ++i) {
-        const std::string what = where + " " + type_name<T>() + " " + name_of(kinds[k]) + " item " + std::to_string(i);
-        if (!check(out[i].v[4 * k + 0], plain, what) || !check(out[i].v[4 * k + 1], plain, what + " (void)") ||
-            !check(out[i].v[4 * k + 2], with_init, what + " init") ||
-            !check(out[i].v[4 * k + 3], with_init, what + " init (void)"))
+        auto what = [&](const char* form) {
+          return where + " " + type_name<T>() + " " + name_of(kinds[k]) + form + " item " + std::to_string(i);
+        };
+        if (!check(out[i].v[4 * k + 0], plain, [&] { return what(""); }) ||
+            !check(out[i].v[4 * k + 1], plain, [&] { return what(" (void)"); }) ||
+            !check(out[i].v[4 * k + 2], with_init, [&] { return what(" init"); }) ||
+            !check(out[i].v[4 * k + 3], with_init, [&] { return what(" init (void)"); }))
           return;
       }
     }

@@ -312,11 +312,12 @@ std::string show(const T& v) {
   return s.str();
 }
 
-/// Records a failure (with `what`) when actual and expected differ; true when they match.
-template <typename T>
-bool check(const T& actual, const T& expected, const std::string& what) {
+/// Records a failure, described by `what()`, when actual and expected differ; true when
+/// they match. (The description is built only on failure: the matrix checks millions.)
+template <typename T, typename Describe>
+bool check(const T& actual, const T& expected, Describe&& what) {
   if (matches(actual, expected)) return true;
-  ADD_FAILURE() << what << ": got " << show(actual) << ", expected " << show(expected);
+  ADD_FAILURE() << what() << ": got " << show(actual) << ", expected " << show(expected);
   return false;
 }
 

@@ -1,0 +1,145 @@
+// SPDX-License-Identifier: MIT
+// Collectives in sequence: back to back with different value types, inside loops and
+// nested loops, inside lambdas that capture the group (AdaptiveCpp #1759, #2224, #1898),
+// sub-group collectives between work-group collectives, and whole groups exiting early.
+#include <cstdint>
+
+#include "support/devices.hpp"
+#include "support/group_matrix.hpp"
+
+using namespace cohort;
+using namespace cohort_test::matrix;
+
+namespace {
+class collective_sequences : public cohort_test::on_device {};
+
+/// A byte reduction, then a 32-byte select, then a double scan: items that already resumed
+/// publish values of another type while later items still collect the previous result.
+struct mixed_types {
+  template <typename Group, typename Item>
+  COHORT_FUNCTION double operator()(Group g, int x, Item) const {
+    const std::size_t size = g.get_local_linear_range(), me = g.get_local_linear_id();
+    const auto small = reduce_over_group(g, static_cast<std::uint8_t>(x), plus<>());
+    const vec<double, 4> wide = select_from_group(g, vec<double, 4>(x), typename Group::id_type{size - 1 - me});
+    const double scanned = inclusive_scan_over_group(g, wide[3], plus<>());
+    const auto flag = any_of_group(g, x == 3);
+    return scanned * 1000 + small + flag;
+  }
+};
+
+/// Nested loops of collectives through a lambda that captures the group.
+struct loops_and_lambdas {
+  template <typename Group, typename Item>
+  COHORT_FUNCTION int operator()(Group g, int x, Item) const {
+    auto sum = [g](int v) { return reduce_over_group(g, v, plus<>()); };
+    int acc = 0;
+    for (int outer = 0; outer < 3; ++outer)
+      for (int inner = 0; inner < 4; ++inner) {
+        acc += sum(x + inner) - exclusive_scan_over_group(g, 1, plus<>());
+        group_barrier(g);
+        acc += group_broadcast(g, inner * outer);
+      }
+    return acc;
+  }
+};
+}  // namespace
+
+TEST_P(collective_sequences, back_to_back_different_types) {
+  for (std::size_t local : sizes_1d) {
+    std::vector<int> in(groups_per_launch * local);
+    for (std::size_t i = 0; i < in.size(); ++i) in[i] = static_cast<int>(mix(i) % 200);
+    const auto out = run<double>(q, launch_1d(local), in, mixed_types{});
+    for (const segment& s : segments(groups_per_launch, local)) {
+      std::uint8_t small = 0;
+      bool flag = false;
+      for (std::size_t i = s.begin; i < s.end; ++i) {
+        small = static_cast<std::uint8_t>(small + in[i]);
+        flag |= in[i] == 3;
+      }
+      double scanned = 0;
+      for (std::size_t i = s.begin; i < s.end; ++i) {
+        scanned += in[s.end - 1 - (i - s.begin)];
+        ASSERT_EQ(out[i], scanned * 1000 + small + flag) << "local " << local << " item " << i;
+      }
+    }
+  }
+}
+
+TEST_P(collective_sequences, loops_and_lambdas_capturing_the_group) {
+  auto expect = [](const std::vector<int>& in, const std::vector<int>& out, const std::vector<segment>& segs) {
+    for (const segment& s : segs) {
+      int total = 0;
+      for (std::size_t i = s.begin; i < s.end; ++i) total += in[i];
+      const int size = static_cast<int>(s.end - s.begin);
+      for (std::size_t i = s.begin; i < s.end; ++i) {
+        int expected = 0;
+        for (int outer = 0; outer < 3; ++outer)
+          for (int inner = 0; inner < 4; ++inner) expected += total + inner * size - static_cast<int>(i - s.begin) + inner * outer;
+        ASSERT_EQ(out[i], expected) << "item " << i;
+      }
+    }
+  };
+  for (std::size_t local : {1u, 33u, 256u}) {
+    const auto in = data<std::int16_t>(groups_per_launch * local);
+    const std::vector<int> x(in.begin(), in.end());
+    expect(x, run<int>(q, launch_1d(local), x, loops_and_lambdas{}), segments(groups_per_launch, local));
+    for_each_sub_group_size(q, [&]<std::uint32_t S>() {
+      expect(x, run<int, S>(q, launch_1d(local), x, loops_and_lambdas{}), segments(groups_per_launch, local, S));
+    });
+  }
+}
+
+TEST_P(collective_sequences, sub_group_collectives_between_work_group_collectives) {
+  for_each_sub_group_size(q, [&]<std::uint32_t S>() {
+    for (std::size_t local : {7u, 64u, 100u, 1024u}) {
+      std::vector<std::int64_t> in(groups_per_launch * local);
+      for (std::size_t i = 0; i < in.size(); ++i) in[i] = static_cast<std::int64_t>(mix(i) % 1000);
+      using out_t = results<std::int64_t, 3>;
+      const auto out = run<out_t, S>(q, launch_1d(local), in, COHORT_LAMBDA(sub_group sg, std::int64_t x, nd_item<1> it) {
+        const auto g = it.get_group();
+        const std::int64_t a = inclusive_scan_over_group(g, x, plus<>());
+        const vec<std::int16_t, 8> b = reduce_over_group(sg, vec<std::int16_t, 8>(static_cast<std::int16_t>(x)), maximum<>());
+        const std::int64_t c = reduce_over_group(g, std::int64_t{b[5]}, plus<>());
+        const std::int64_t d = shift_group_left(sg, a, 1u);
+        return out_t{{a, c, d}};
+      });
+      for (const segment& grp : segments(groups_per_launch, local)) {
+        std::int64_t c = 0;
+        for (const segment& s : segments(1, local, S)) {
+          std::int64_t mx = INT64_MIN;
+          for (std::size_t i = s.begin; i < s.end; ++i) mx = std::max(mx, in[grp.begin + i]);
+          c += mx * static_cast<std::int64_t>(s.end - s.begin);
+        }
+        std::int64_t a = 0;
+        for (std::size_t i = grp.begin; i < grp.end; ++i) {
+          a += in[i];
+          const std::size_t lid = i - grp.begin;
+          ASSERT_EQ(out[i].v[0], a) << "sub-group " << S << " item " << i;
+          ASSERT_EQ(out[i].v[1], c) << "sub-group " << S << " item " << i;
+          if (lid + 1 < local && (lid + 1) % S != 0) ASSERT_EQ(out[i].v[2], a + in[i + 1]) << "sub-group " << S << " item " << i;
+        }
+      }
+    }
+  });
+}
+
+TEST_P(collective_sequences, whole_groups_exiting_early) {
+  for (std::size_t local : {1u, 32u, 144u}) {
+    const std::size_t groups = 7;
+    auto out = make_shared_unique<int>(groups * local, q);
+    std::fill(out.begin(), out.end(), -1);
+    int* o = out.data();
+    q.parallel_for(nd_range<1>{groups * local, local}, COHORT_LAMBDA(nd_item<1> it) {
+       const auto g = it.get_group();
+       if (g.get_group_linear_id() % 3 == 1) return;  // the whole group leaves
+       const int s = reduce_over_group(g, 1, plus<>());
+       o[it.get_global_linear_id()] = joint_reduce(g, o, o, s, plus<>()) + inclusive_scan_over_group(g, 1, plus<>());
+     }).wait_and_throw();
+    for (std::size_t i = 0; i < groups * local; ++i) {
+      const std::size_t g = i / local;
+      ASSERT_EQ(out[i], g % 3 == 1 ? -1 : static_cast<int>(local + i % local + 1)) << "local " << local << " item " << i;
+    }
+  }
+}
+
+COHORT_INSTANTIATE_ON_ALL_DEVICES(collective_sequences);
