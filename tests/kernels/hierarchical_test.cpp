@@ -85,6 +85,82 @@ TEST_P(hierarchical_kernels, three_dimensions_and_implementation_chosen_size) {
   for (int v : count) EXPECT_EQ(v, 1);
 }
 
+namespace {
+/// Runs one parallel_for_work_item over `logical` in groups of `local` and checks that
+/// every logical item runs once, on physical item (logical id mod local), with the
+/// global id of that physical item.
+template <int D>
+void check_flexible_range(queue& q, range<D> groups, range<D> local, range<D> logical) {
+  const std::size_t per_group = logical.size();
+  std::vector<long> seen(groups.size() * per_group, 0);
+  std::vector<long> placed(groups.size() * per_group, 0);
+  long* s = seen.data();
+  long* p = placed.data();
+  q.submit([&](handler& h) {
+     h.parallel_for_work_group(groups, local, COHORT_LAMBDA(group<D> g) {
+       g.parallel_for_work_item(logical, [&](h_item<D> it) {
+         const std::size_t slot = g.get_group_linear_id() * per_group + it.get_logical_local().get_linear_id();
+         bool ok = true;
+         for (int d = 0; d < D; ++d) {
+           ok = ok && it.get_physical_local_id(d) == it.get_logical_local_id(d) % local[d];
+           ok = ok && it.get_global_id(d) == g.get_group_id(d) * local[d] + it.get_physical_local_id(d);
+         }
+         s[slot] += 1;
+         p[slot] = ok ? 1 : -1;
+       });
+     });
+   }).wait_and_throw();
+  for (std::size_t i = 0; i < seen.size(); ++i) {
+    ASSERT_EQ(seen[i], 1) << "slot " << i;
+    ASSERT_EQ(placed[i], 1) << "slot " << i;
+  }
+}
+}  // namespace
+
+TEST_P(hierarchical_kernels, flexible_ranges_smaller_equal_and_larger_than_the_group) {
+  check_flexible_range<1>(q, range<1>{3}, range<1>{16}, range<1>{7});
+  check_flexible_range<1>(q, range<1>{3}, range<1>{16}, range<1>{16});
+  check_flexible_range<1>(q, range<1>{3}, range<1>{16}, range<1>{33});
+  check_flexible_range<1>(q, range<1>{2}, range<1>{1}, range<1>{5});
+  check_flexible_range<2>(q, range<2>{2, 3}, range<2>{4, 16}, range<2>{2, 40});
+  check_flexible_range<2>(q, range<2>{2, 3}, range<2>{4, 16}, range<2>{4, 16});
+  check_flexible_range<2>(q, range<2>{1, 2}, range<2>{3, 5}, range<2>{7, 11});
+  check_flexible_range<3>(q, range<3>{2, 1, 2}, range<3>{2, 2, 4}, range<3>{3, 5, 7});
+  check_flexible_range<3>(q, range<3>{2, 1, 2}, range<3>{2, 2, 4}, range<3>{2, 2, 4});
+  check_flexible_range<3>(q, range<3>{1, 1, 1}, range<3>{2, 2, 4}, range<3>{1, 1, 1});
+}
+
+/// Objects larger than what the CPU backend keeps in the group lambda's frame come from
+/// the group arena: both kinds must be shared by every work-item of the group.
+TEST_P(hierarchical_kernels, small_and_large_local_memory_are_shared_by_the_group) {
+  const std::size_t groups = 5, local = 64, big = 8192;  // 32 KiB of int
+  std::vector<long> out(groups * 2, 0);
+  long* o = out.data();
+  q.submit([&](handler& h) {
+     h.parallel_for_work_group(range<1>{groups}, range<1>{local}, COHORT_LAMBDA(group<1> g) {
+       local_memory<int[16]> small(g);
+       local_memory<int[big]> large(g);
+       g.parallel_for_work_item(range<1>{big}, [&](h_item<1> it) {
+         const std::size_t i = it.get_logical_local_id(0);
+         large[i] = static_cast<int>(i + g.get_group_id(0));
+         if (i < 16) small[i] = static_cast<int>(2 * i);
+       });
+       g.parallel_for_work_item([&](h_item<1> it) {
+         if (it.get_local_id(0) != 0) return;
+         long s = 0, t = 0;
+         for (std::size_t i = 0; i < big; ++i) s += large[i];
+         for (std::size_t i = 0; i < 16; ++i) t += small[i];
+         o[g.get_group_id(0) * 2] = s;
+         o[g.get_group_id(0) * 2 + 1] = t;
+       });
+     });
+   }).wait_and_throw();
+  for (std::size_t g = 0; g < groups; ++g) {
+    EXPECT_EQ(out[g * 2], static_cast<long>(big * (big - 1) / 2 + big * g));
+    EXPECT_EQ(out[g * 2 + 1], 240);
+  }
+}
+
 TEST_P(hierarchical_kernels, too_large_group_is_rejected) {
   const auto max = GetParam().get_info<info::device::max_work_group_size>();
   try {

@@ -34,20 +34,19 @@ template <typename T>
 class local_memory {
 public:
   template <int Dimensions>
-  COHORT_INLINE explicit local_memory(const group<Dimensions>& g)
-      : m_data(detail::kernel_hooks::template group_shared<T>(g)) {}
+  COHORT_INLINE explicit local_memory(const group<Dimensions>& g) : m_storage(g) {}
   local_memory(const local_memory&) = delete;
   local_memory& operator=(const local_memory&) = delete;
 
-  COHORT_INLINE T& operator()() const { return *m_data; }
-  COHORT_INLINE T* get() const { return m_data; }
+  COHORT_INLINE T& operator()() const { return *m_storage.get(); }
+  COHORT_INLINE T* get() const { return m_storage.get(); }
   template <typename U = T, typename = std::enable_if_t<std::is_array_v<U>>>
   COHORT_INLINE auto& operator[](std::size_t i) const {
-    return (*m_data)[i];
+    return (*m_storage.get())[i];
   }
 
 private:
-  T* m_data;
+  detail::kernel_hooks::group_shared_storage<T> m_storage;
 };
 
 }  // namespace cohort

@@ -64,6 +64,11 @@ public:
   /// Built by memory_environment.
   COHORT_INLINE scoped_private_memory(T* data, const Group& g) : m_data(data), m_group(g) {}
 
+  /// Backend-facing (group algorithms): the values, one per logical item of
+  /// get_group() in the backend's layout, and the group the memory was requested on.
+  COHORT_INLINE T* data() const { return m_data; }
+  COHORT_INLINE const Group& get_group() const { return m_group; }
+
 private:
   T* m_data;
   Group m_group;
@@ -88,19 +93,29 @@ COHORT_INLINE auto require_private_mem(std::remove_all_extents_t<T> init) {
 
 namespace detail {
 
+/// Private memory: the backend's per-item storage, held by pointer.
+template <typename T>
+struct scoped_private_storage {
+  T* data;
+  COHORT_INLINE T* get() const { return data; }
+};
+
+/// The storage of one request. Local memory is an object the backend may keep inline
+/// (the caller's frame holds it until the environment's body returns).
 template <typename Slot, typename Group, typename Request>
-COHORT_INLINE typename Request::value_type* scoped_allocate(const Group& g, const Request& r) {
+COHORT_INLINE auto scoped_allocate(const Group& g, const Request& r) {
   using T = typename Request::value_type;
+  using local = scoped_hooks::local_memory<T, Slot>;
   if constexpr (Request::kind == scoped_memory_kind::local) {
     if constexpr (Request::initialised)
-      return scoped_hooks::local_memory<T, Slot>(g, r.init);
+      return local(g, r.init);
     else
-      return (void)r, scoped_hooks::local_memory<T, Slot>(g);
+      return (void)r, local(g);
   } else {
     if constexpr (Request::initialised)
-      return scoped_hooks::private_memory<T>(g, r.init);
+      return scoped_private_storage<T>{scoped_hooks::private_memory<T>(g, r.init)};
     else
-      return (void)r, scoped_hooks::private_memory<T>(g);
+      return (void)r, scoped_private_storage<T>{scoped_hooks::private_memory<T>(g)};
   }
 }
 
@@ -112,19 +127,28 @@ COHORT_INLINE decltype(auto) scoped_argument(const Group& g, const Request&, typ
     return scoped_private_memory<typename Request::value_type, Group>(p, g);
 }
 
+/// Allocates request I in this frame (in request order), then the rest, then runs the body.
+template <std::size_t I, std::size_t N, typename Group, typename Tuple, typename... Ready>
+COHORT_INLINE void memory_environment_step(const Group& g, Tuple& args, Ready&&... ready) {
+  auto& f = std::get<N>(args);
+  if constexpr (I == N) {
+    f(std::forward<Ready>(ready)...);
+  } else {
+    using F = std::remove_cvref_t<decltype(f)>;
+    const auto& request = std::get<I>(args);
+    auto storage = scoped_allocate<scoped_memory_slot<F, I>>(g, request);
+    memory_environment_step<I + 1, N>(g, args, std::forward<Ready>(ready)...,
+                                      scoped_argument(g, request, storage.get()));
+  }
+}
+
 template <typename Group, typename Tuple, std::size_t... I>
 COHORT_INLINE void memory_environment_impl(const Group& g, Tuple& args, std::index_sequence<I...>) {
   static_assert((is_scoped_memory_request<std::remove_cvref_t<std::tuple_element_t<I, Tuple>>>::value && ...),
                 "memory_environment(g, requests..., f): every argument before f must be "
                 "require_local_mem<T>(...) or require_private_mem<T>(...)");
-  auto& f = std::get<sizeof...(I)>(args);
-  using F = std::remove_cvref_t<decltype(f)>;
   scoped_hooks::environment_frame frame(g);
-  // Braced initialisation allocates in request order.
-  const std::tuple<typename std::remove_cvref_t<std::tuple_element_t<I, Tuple>>::value_type*...> storage{
-      scoped_allocate<scoped_memory_slot<F, I>>(g, std::get<I>(args))...};
-  (void)storage;
-  f(scoped_argument(g, std::get<I>(args), std::get<I>(storage))...);
+  memory_environment_step<0, sizeof...(I)>(g, args);
 }
 
 }  // namespace detail

@@ -130,8 +130,11 @@ template <typename T>
 class group_shared_storage<T, false> {
 public:
   template <int D>
-  explicit group_shared_storage(const group<D>&)
-      : m_data(::new (group_arena::this_thread().allocate(sizeof(T), alignof(T))) T) {}
+  explicit group_shared_storage(const group<D>&) {
+    void* p = group_arena::this_thread().allocate(sizeof(T), alignof(T) < 64 ? 64 : alignof(T));
+    ::new (p) T;
+    m_data = std::launder(reinterpret_cast<T*>(p));
+  }
   T* get() const { return m_data; }
 
 private:
