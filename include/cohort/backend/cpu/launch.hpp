@@ -11,6 +11,7 @@
 
 #include <omp.h>
 
+#include <cohort/backend/concepts.hpp>
 #include <cohort/backend/cpu/fiber_engine.hpp>
 #include <cohort/backend/cpu/group_arena.hpp>
 #include <cohort/backend/cpu/scoped_launch.hpp>
@@ -164,5 +165,7 @@ COHORT_IVDEP
     }
   }
 };
+
+static_assert(detail::backend_launcher<launcher>);
 
 }  // namespace cohort::backends::cpu

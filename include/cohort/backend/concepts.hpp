@@ -1,0 +1,85 @@
+// SPDX-License-Identifier: MIT
+#pragma once
+// The one list of what every backend provides, as concepts the compiler checks. A backend
+// has three parts (see docs/adding_a_backend.md):
+//
+//  1. a host-side *launcher* (a type with static members), reached through
+//     detail::visit_backend() in list.hpp: `backend_launcher` below;
+//  2. *kernel hooks*, a namespace that kernel code calls through
+//     detail::kernel_hooks (selected in kernel_hooks.hpp): `kernel_hooks_for` below
+//     checks the one selected in the current compilation pass;
+//  3. *scoped hooks*, a namespace that scoped-parallelism code calls through
+//     detail::scoped_hooks (selected in scoped_hooks.hpp): listed in
+//     backend/cpu/scoped_hooks.hpp's header comment and checked by the scoped tests.
+//
+// Each backend states `static_assert(backend_launcher<its launcher>)`; the kernel-hook
+// concept is checked in the tests for every backend compiled in.
+#include <concepts>
+#include <cstddef>
+#include <cstdint>
+
+#include <cohort/backend/kernel_hooks.hpp>
+#include <cohort/core/fwd.hpp>
+#include <cohort/core/id.hpp>
+#include <cohort/core/nd_range.hpp>
+#include <cohort/core/range.hpp>
+
+namespace cohort::detail {
+
+/// Kernels of each model with the smallest interface, to probe a launcher with.
+template <int D>
+struct probe_range_kernel {
+  void operator()(id<D>) const {}
+};
+template <int D>
+struct probe_nd_kernel {
+  void operator()(const nd_item<D>&) const {}
+};
+template <int D>
+struct probe_group_kernel {
+  void operator()(const group<D>&) const {}
+};
+struct probe_task {
+  void operator()() const {}
+};
+
+/// The host side of a backend: launches of every kernel model, memory and copies.
+/// `parallel_for(nd_range, local_bytes, sub_group_size, kernel)` receives the validated
+/// launch (the handler has already checked ranges, local memory and sub-group size).
+template <typename L>
+concept backend_launcher = requires(const range<1>& r, const nd_range<1>& ndr, void* p, const void* cp,
+                                    std::size_t bytes, std::uint32_t sub_group_size) {
+  L::parallel_for(r, probe_range_kernel<1>{});
+  L::parallel_for(ndr, bytes, sub_group_size, probe_nd_kernel<1>{});
+  L::parallel_for_work_group(r, r, probe_group_kernel<1>{});
+  L::single_task(probe_task{});
+  { L::allocate(bytes, bytes) } -> std::same_as<void*>;
+  L::deallocate(p);
+  L::memcpy(p, cp, bytes);
+  L::memset(p, 0, bytes);
+};
+
+struct probe_plus {
+  int operator()(int a, int b) const { return a + b; }
+};
+
+/// The kernel side of the backend selected in this compilation pass (the namespace
+/// detail::kernel_hooks, see kernel_hooks.hpp), for a group type `G` of an nd_range kernel
+/// (group<D> or sub_group): barriers, local memory, hierarchical private memory, and the
+/// collectives the group algorithms of include/cohort/group/ build on (one value per item
+/// in, one out). `local_memory<T>` also needs `kernel_hooks::group_shared_storage<T>`
+/// (constructible from a group, `get()` -> T*) and `parallel_for_work_item(g, range, f)`.
+template <typename G>
+concept kernel_hooks_for = requires(const G& g, const group<1>& wg, const int& x, int* ptr, std::size_t n) {
+  kernel_hooks::barrier(wg);
+  { kernel_hooks::local_accessor_base() } -> std::same_as<char*>;
+  { kernel_hooks::group_reduce(g, x, probe_plus{}) } -> std::same_as<int>;
+  { kernel_hooks::group_inclusive_scan(g, x, probe_plus{}) } -> std::same_as<int>;
+  { kernel_hooks::group_exclusive_scan(g, x, x, probe_plus{}) } -> std::same_as<int>;
+  { kernel_hooks::group_select(g, x, n) } -> std::same_as<int>;
+  { kernel_hooks::template private_instances<int>(wg) } -> std::same_as<int*>;
+  { kernel_hooks::private_instance(ptr, n) } -> std::same_as<int&>;
+  { kernel_hooks::template group_shared_storage<int[4]>(wg).get() } -> std::same_as<int (*)[4]>;
+};
+
+}  // namespace cohort::detail
