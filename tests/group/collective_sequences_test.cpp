@@ -13,17 +13,22 @@ using namespace cohort_test::matrix;
 namespace {
 class collective_sequences : public cohort_test::on_device {};
 
-/// A byte reduction, then a 32-byte select, then a double scan: items that already resumed
-/// publish values of another type while later items still collect the previous result.
+/// A byte reduction, then a 32-byte select, then a double scan, twice (the second time
+/// any scratch memory is already large): items that already resumed publish values of
+/// another type while later items still collect the previous result.
 struct mixed_types {
   template <typename Group, typename Item>
   COHORT_FUNCTION double operator()(Group g, int x, Item) const {
     const std::size_t size = g.get_local_linear_range(), me = g.get_local_linear_id();
-    const auto small = reduce_over_group(g, static_cast<std::uint8_t>(x), plus<>());
-    const vec<double, 4> wide = select_from_group(g, vec<double, 4>(x), typename Group::id_type{size - 1 - me});
-    const double scanned = inclusive_scan_over_group(g, wide[3], plus<>());
-    const auto flag = any_of_group(g, x == 3);
-    return scanned * 1000 + small + flag;
+    double r = 0;
+    for (int round = 0; round < 2; ++round) {
+      const auto small = reduce_over_group(g, static_cast<std::uint8_t>(x), plus<>());
+      const vec<double, 4> wide = select_from_group(g, vec<double, 4>(x), typename Group::id_type{size - 1 - me});
+      const double scanned = inclusive_scan_over_group(g, wide[3], plus<>());
+      const auto flag = any_of_group(g, x == 3);
+      r += scanned * 1000 + small + flag;
+    }
+    return r;
   }
 };
 
@@ -59,7 +64,7 @@ TEST_P(collective_sequences, back_to_back_different_types) {
       double scanned = 0;
       for (std::size_t i = s.begin; i < s.end; ++i) {
         scanned += in[s.end - 1 - (i - s.begin)];
-        ASSERT_EQ(out[i], scanned * 1000 + small + flag) << "local " << local << " item " << i;
+        ASSERT_EQ(out[i], 2 * (scanned * 1000 + small + flag)) << "local " << local << " item " << i;
       }
     }
   }
