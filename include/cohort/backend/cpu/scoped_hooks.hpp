@@ -12,7 +12,8 @@
 //   distribute_items(g, f), distribute_groups(g, f),
 //   environment_frame{g}, local_memory<T, Slot>{g[, init]} (storage with get()),
 //   private_memory<T>(g[, init]),
-//   private_element(data, g, item).
+//   private_element(data, g, item),
+//   and the group-algorithm hooks listed in scoped_group_algorithms.hpp (physical_*, logical_*).
 #include <cstddef>
 #include <new>
 #include <type_traits>
