@@ -77,6 +77,12 @@ concept kernel_hooks_for = requires(const G& g, const group<1>& wg, const int& x
   { kernel_hooks::group_inclusive_scan(g, x, probe_plus{}) } -> std::same_as<int>;
   { kernel_hooks::group_exclusive_scan(g, x, x, probe_plus{}) } -> std::same_as<int>;
   { kernel_hooks::group_select(g, x, n) } -> std::same_as<int>;
+  { kernel_hooks::joint_reduce(g, ptr, ptr, x, probe_plus{}) } -> std::same_as<int>;
+  kernel_hooks::template joint_scan<true>(g, ptr, ptr, ptr, x, probe_plus{});
+  { kernel_hooks::joint_any_of(g, ptr, ptr, [](int v) { return v > 0; }) } -> std::same_as<bool>;
+  { kernel_hooks::group_ballot(g, true) } -> std::same_as<std::uint32_t>;
+  { kernel_hooks::group_match_any(g, x) } -> std::same_as<std::uint32_t>;
+  { kernel_hooks::group_match_all(g, x) } -> std::same_as<std::uint32_t>;
   { kernel_hooks::template private_instances<int>(wg) } -> std::same_as<int*>;
   { kernel_hooks::private_instance(ptr, n) } -> std::same_as<int&>;
   { kernel_hooks::template group_shared_storage<int[4]>(wg).get() } -> std::same_as<int (*)[4]>;

@@ -29,3 +29,14 @@
 #else
 #define COHORT_IVDEP
 #endif
+
+// On a function that calls a kernel once per work-group: inline the whole kernel into it.
+// A group lambda is often too big for the inliner's budget, and the out-of-line call then
+// passes the 32-byte-plus group object through memory for every group; measured on
+// SYCL-Bench's hierarchical tree reduction that call costs as much as the group's work
+// (0.58x -> 0.90x of the same loops in plain OpenMP).
+#if defined(__GNUC__) || defined(__clang__)
+#define COHORT_FLATTEN __attribute__((flatten))
+#else
+#define COHORT_FLATTEN
+#endif
