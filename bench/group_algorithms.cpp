@@ -1,0 +1,454 @@
+// SPDX-License-Identifier: MIT
+// Holger Wünsche's group-algorithm benchmark (SYCL-Bench, branch groupFunctions), value
+// forms: every work-item calls reduce, inclusive scan, exclusive scan or any_of over its
+// work-group 512 times in one kernel. Reported: ns per call per work-item =
+// time / (items x 512). The joint (pointer) forms are in group_algorithms_joint.cpp.
+//
+// The loop carries a data dependence through every call, so no call can be hoisted or
+// skipped: x starts as a small integer per lane; each call's result r moves every lane of
+// x one step towards its item's threshold t (x - 1 where r > t, else x + 1; any_of moves
+// all lanes down when any item has x > t in lane 0). Values stay integers below 2^20, so
+// every type (fp32 included) computes them exactly in any summation order, and the final
+// x and r of every item are checked exactly against a serial host model of the same loop.
+//
+// Variants, all doing the same 512 steps per item:
+//   openmp (reference)  plain OpenMP: `omp parallel for` over groups; per group the items
+//                       are arrays, the collective is a simd reduction / a scan loop /
+//                       a simd or-reduction, the update a simd loop;
+//   classic             nd_range with local_accessor + group_barrier + a leader loop
+//                       (AdaptiveCpp's library implementation): each item writes local
+//                       memory, barrier, the leader computes, barrier, everyone reads,
+//                       barrier -- three barriers per call;
+//   nd_range            cohort's reduce_over_group / *_scan_over_group / any_of_group;
+//   scoped              the same work in a scoped kernel with cohort's scoped-group
+//                       collectives on private memory (reduce_over_group(g, x, op), the
+//                       scans into a second private array, any_of_group over a private
+//                       predicate), distribute_items for the update;
+//   scoped_by_hand      the scoped kernel without them: distribute_items writes local
+//                       memory, single_item computes, distribute_items reads.
+// The leader's computation is the same vectorised helper in openmp, classic and
+// scoped_by_hand, so their differences come from the execution model alone.
+//
+// Notes: fiber switches per work-item per call, counted with the engine's counter over
+// one extra untimed run (1 = one suspension round per call), and for nd_range its
+// speed-up over classic (medians of the same interleaved runs).
+//
+// Default run: all four algorithms for int32 and fp32 at group sizes 32, 256 and 1024,
+// and fp64, vec<float,4>, vec<int,8> at 256 (2^13 items). --full: every type at every
+// size 32 ... 1024 (2^14 items, Wünsche's CPU size). --quick: int32 and fp32 at 256,
+// 2^11 items. --local=L: every type and algorithm at L.
+#include <cstddef>
+#include <cstdint>
+#include <cstdio>
+#include <memory>
+#include <stdexcept>
+#include <string>
+#include <type_traits>
+#include <vector>
+
+#include <cohort/cohort.hpp>
+#include <cohort/detail/macros.hpp>
+#include <cohort/scoped.hpp>
+
+#include "fiber_switches.hpp"
+#include "group_algorithms_joint.hpp"
+#include "group_algorithms_values.hpp"
+#include "harness/harness.hpp"
+#include "run_times.hpp"
+
+namespace {
+
+using namespace bench::group_values;
+
+constexpr std::size_t calls = 512;  // collective calls per work-item per kernel
+
+enum class algo { reduce, inclusive_scan, exclusive_scan, any_of };
+
+const char* algo_name(algo a) {
+  switch (a) {
+    case algo::reduce: return "reduce";
+    case algo::inclusive_scan: return "inclusive_scan";
+    case algo::exclusive_scan: return "exclusive_scan";
+    default: return "any_of";
+  }
+}
+
+/// What one call returns: the group's value(s), or any_of's verdict.
+template <algo A, typename T>
+using result_t = std::conditional_t<A == algo::any_of, bool, T>;
+
+template <algo A, typename T>
+COHORT_INLINE T update(const T& x, const result_t<A, T>& r, const T& t) {
+  if constexpr (A == algo::any_of)
+    return step_all(x, r);
+  else
+    return step(x, r, t);
+}
+
+/// The last result as the item writes it out.
+template <algo A, typename T>
+COHORT_INLINE T as_output(const result_t<A, T>& r) {
+  if constexpr (A == algo::any_of)
+    return filled<T>(r ? 1 : 0);
+  else
+    return r;
+}
+
+// ---- plain OpenMP (reference) and the serial model --------------------------------------
+
+/// One group's 512 steps with the items as arrays. `x` holds the inputs on entry.
+template <algo A, typename T>
+void group_steps(T* x, const T* t, T* r, std::size_t local) {
+  if constexpr (A == algo::reduce) {
+    T s{};
+    for (std::size_t k = 0; k < calls; ++k) {
+      s = group_sum(x, local);
+#pragma omp simd
+      for (std::size_t l = 0; l < local; ++l) x[l] = step(x[l], s, t[l]);
+    }
+    for (std::size_t l = 0; l < local; ++l) r[l] = s;
+  } else if constexpr (A == algo::any_of) {
+    bool b = false;
+    for (std::size_t k = 0; k < calls; ++k) {
+      b = group_any(x, t, local);
+#pragma omp simd
+      for (std::size_t l = 0; l < local; ++l) x[l] = step_all(x[l], b);
+    }
+    for (std::size_t l = 0; l < local; ++l) r[l] = filled<T>(b ? 1 : 0);
+  } else {
+    for (std::size_t k = 0; k < calls; ++k) {
+      if constexpr (A == algo::inclusive_scan) group_inclusive_scan(x, r, local);
+      else group_exclusive_scan(x, r, local);
+#pragma omp simd
+      for (std::size_t l = 0; l < local; ++l) x[l] = step(x[l], r[l], t[l]);
+    }
+  }
+}
+
+template <algo A, typename T>
+void run_openmp(const T* in, T* out_x, T* out_r, std::size_t n, std::size_t local) {
+  const std::size_t groups = n / local;
+#pragma omp parallel for schedule(static)
+  for (std::size_t g = 0; g < groups; ++g) {
+    alignas(64) T x[max_local], t[max_local], r[max_local];
+    const std::size_t base = g * local;
+    for (std::size_t l = 0; l < local; ++l) {
+      x[l] = in[base + l];
+      t[l] = threshold<T>(l);
+    }
+    group_steps<A>(x, t, r, local);
+    for (std::size_t l = 0; l < local; ++l) {
+      out_x[base + l] = x[l];
+      out_r[base + l] = r[l];
+    }
+  }
+}
+
+/// The verification model: the same loop, written naively and serially per group.
+template <algo A, typename T>
+void run_model(const T* in, T* out_x, T* out_r, std::size_t n, std::size_t local) {
+#pragma omp parallel for schedule(static)
+  for (std::size_t g = 0; g < n / local; ++g) {
+    std::vector<T> x(in + g * local, in + (g + 1) * local), r(local);
+    for (std::size_t k = 0; k < calls; ++k) {
+      if constexpr (A == algo::any_of) {
+        bool b = false;
+        for (std::size_t l = 0; l < local; ++l) b = b || exceeds(x[l], threshold<T>(l));
+        for (std::size_t l = 0; l < local; ++l) {
+          x[l] = step_all(x[l], b);
+          r[l] = filled<T>(b ? 1 : 0);
+        }
+      } else {
+        T acc = filled<T>(0);
+        for (std::size_t l = 0; l < local; ++l) {
+          if constexpr (A == algo::exclusive_scan) r[l] = acc;
+          acc = acc + x[l];
+          if constexpr (A == algo::inclusive_scan) r[l] = acc;
+        }
+        if constexpr (A == algo::reduce)
+          for (std::size_t l = 0; l < local; ++l) r[l] = acc;
+        for (std::size_t l = 0; l < local; ++l) x[l] = step(x[l], r[l], threshold<T>(l));
+      }
+    }
+    for (std::size_t l = 0; l < local; ++l) {
+      out_x[g * local + l] = x[l];
+      out_r[g * local + l] = r[l];
+    }
+  }
+}
+
+// ---- nd_range with cohort's group algorithms ----------------------------------------------
+
+template <algo A, typename T, typename Group>
+COHORT_INLINE result_t<A, T> collective(Group g, const T& x, const T& t) {
+  if constexpr (A == algo::reduce) return cohort::reduce_over_group(g, x, cohort::plus<T>());
+  else if constexpr (A == algo::inclusive_scan) return cohort::inclusive_scan_over_group(g, x, cohort::plus<T>());
+  else if constexpr (A == algo::exclusive_scan) return cohort::exclusive_scan_over_group(g, x, cohort::plus<T>());
+  else return cohort::any_of_group(g, exceeds(x, t));
+}
+
+template <algo A, typename T>
+void run_nd_range(cohort::queue& q, const T* in, T* out_x, T* out_r, std::size_t n, std::size_t local) {
+  q.parallel_for(cohort::nd_range<1>{cohort::range<1>{n}, cohort::range<1>{local}},
+                 COHORT_LAMBDA(cohort::nd_item<1> it) {
+                   const std::size_t gid = it.get_global_id(0);
+                   const T t = threshold<T>(it.get_local_id(0));
+                   T x = in[gid];
+                   result_t<A, T> r{};
+                   for (std::size_t k = 0; k < calls; ++k) {
+                     r = collective<A>(it.get_group(), x, t);
+                     x = update<A>(x, r, t);
+                   }
+                   out_x[gid] = x;
+                   out_r[gid] = as_output<A, T>(r);
+                 })
+      .wait_and_throw();
+}
+
+// ---- classic: local memory + three barriers + a leader loop ------------------------------
+
+/// The leader's part of one call: the group's deposits in `scratch[0, local)` (for any_of
+/// in `flags`) become the results, in place (reduce and any_of: in slot `local`).
+template <algo A, typename T>
+COHORT_INLINE void leader_step(T* scratch, bool* flags, std::size_t local) {
+  if constexpr (A == algo::reduce) scratch[local] = group_sum(scratch, local);
+  else if constexpr (A == algo::inclusive_scan) group_inclusive_scan(scratch, scratch, local);
+  else if constexpr (A == algo::exclusive_scan) group_exclusive_scan(scratch, scratch, local);
+  else flags[local] = group_any_flag(flags, local);
+}
+
+template <algo A, typename T>
+COHORT_INLINE result_t<A, T> read_result(const T* scratch, const bool* flags, std::size_t lid, std::size_t local) {
+  if constexpr (A == algo::reduce) return scratch[local];
+  else if constexpr (A == algo::any_of) return flags[local];
+  else return scratch[lid];
+}
+
+template <algo A, typename T>
+void run_classic(cohort::queue& q, const T* in, T* out_x, T* out_r, std::size_t n, std::size_t local) {
+  q.submit([&](cohort::handler& h) {
+     cohort::local_accessor<T, 1> scratch_acc(cohort::range<1>{local + 1}, h);
+     cohort::local_accessor<bool, 1> flags_acc(cohort::range<1>{local + 1}, h);
+     h.parallel_for(cohort::nd_range<1>{cohort::range<1>{n}, cohort::range<1>{local}},
+                    COHORT_LAMBDA(cohort::nd_item<1> it) {
+                      T* scratch = scratch_acc.get_pointer();
+                      bool* flags = flags_acc.get_pointer();
+                      const std::size_t gid = it.get_global_id(0), lid = it.get_local_id(0);
+                      const auto g = it.get_group();
+                      const T t = threshold<T>(lid);
+                      T x = in[gid];
+                      result_t<A, T> r{};
+                      for (std::size_t k = 0; k < calls; ++k) {
+                        if constexpr (A == algo::any_of) flags[lid] = exceeds(x, t);
+                        else scratch[lid] = x;
+                        cohort::group_barrier(g);
+                        if (lid == 0) leader_step<A>(scratch, flags, local);
+                        cohort::group_barrier(g);
+                        r = read_result<A>(scratch, flags, lid, local);
+                        cohort::group_barrier(g);
+                        x = update<A>(x, r, t);
+                      }
+                      out_x[gid] = x;
+                      out_r[gid] = as_output<A, T>(r);
+                    });
+   }).wait_and_throw();
+}
+
+// ---- scoped with cohort's scoped-group collectives (logical form) ---------------------------
+
+template <algo A, typename T>
+void run_scoped(cohort::queue& q, const T* in, T* out_x, T* out_r, std::size_t n, std::size_t local) {
+  q.parallel(cohort::range<1>{n / local}, cohort::range<1>{local}, COHORT_LAMBDA(auto g) {
+     cohort::memory_environment(
+         g, cohort::require_private_mem<T>(), cohort::require_private_mem<T>(), cohort::require_private_mem<T>(),
+         cohort::require_private_mem<bool>(), [&](auto x, auto t, auto r, auto pred) {
+           cohort::distribute_items(g, [&](cohort::s_item<1> it) {
+             x(it) = in[it.get_global_id(0)];
+             t(it) = threshold<T>(it.get_innermost_local_id(0));
+             if constexpr (A == algo::any_of) pred(it) = exceeds(x(it), t(it));
+           });
+           result_t<A, T> last{};
+           for (std::size_t k = 0; k < calls; ++k) {
+             if constexpr (A == algo::reduce) {
+               const T s = cohort::reduce_over_group(g, x, cohort::plus<T>());
+               cohort::distribute_items(g, [&](cohort::s_item<1> it) { x(it) = step(x(it), s, t(it)); });
+               last = s;
+             } else if constexpr (A == algo::any_of) {
+               // The next call's predicate is computed in the same pass as the update.
+               const bool b = cohort::any_of_group(g, pred);
+               cohort::distribute_items(g, [&](cohort::s_item<1> it) {
+                 x(it) = step_all(x(it), b);
+                 pred(it) = exceeds(x(it), t(it));
+               });
+               last = b;
+             } else {
+               if constexpr (A == algo::inclusive_scan) cohort::inclusive_scan_over_group(g, x, r, cohort::plus<T>());
+               else cohort::exclusive_scan_over_group(g, x, r, cohort::plus<T>());
+               cohort::distribute_items(g, [&](cohort::s_item<1> it) { x(it) = step(x(it), r(it), t(it)); });
+             }
+           }
+           cohort::distribute_items(g, [&](cohort::s_item<1> it) {
+             const std::size_t gid = it.get_global_id(0);
+             out_x[gid] = x(it);
+             if constexpr (A == algo::inclusive_scan || A == algo::exclusive_scan) out_r[gid] = r(it);
+             else out_r[gid] = as_output<A, T>(last);
+           });
+         });
+   }).wait_and_throw();
+}
+
+// ---- scoped by hand: distribute_items + single_item over local memory --------------------
+
+template <algo A, typename T>
+void run_scoped_by_hand(cohort::queue& q, const T* in, T* out_x, T* out_r, std::size_t n, std::size_t local) {
+  q.parallel(cohort::range<1>{n / local}, cohort::range<1>{local}, COHORT_LAMBDA(auto g) {
+     cohort::memory_environment(
+         g, cohort::require_local_mem<T[max_local + 1]>(), cohort::require_local_mem<bool[max_local + 1]>(),
+         cohort::require_private_mem<T>(), cohort::require_private_mem<T>(),
+         [&](auto& scratch, auto& flags, auto x, auto t) {
+           cohort::distribute_items(g, [&](cohort::s_item<1> it) {
+             x(it) = in[it.get_global_id(0)];
+             t(it) = threshold<T>(it.get_innermost_local_id(0));
+           });
+           for (std::size_t k = 0; k < calls; ++k) {
+             cohort::distribute_items_and_wait(g, [&](cohort::s_item<1> it) {
+               if constexpr (A == algo::any_of) flags[it.get_innermost_local_id(0)] = exceeds(x(it), t(it));
+               else scratch[it.get_innermost_local_id(0)] = x(it);
+             });
+             cohort::single_item_and_wait(g, [&] { leader_step<A>(scratch, flags, local); });
+             cohort::distribute_items_and_wait(g, [&](cohort::s_item<1> it) {
+               x(it) = update<A>(x(it), read_result<A>(scratch, flags, it.get_innermost_local_id(0), local), t(it));
+             });
+           }
+           cohort::distribute_items(g, [&](cohort::s_item<1> it) {
+             const std::size_t gid = it.get_global_id(0);
+             out_x[gid] = x(it);
+             out_r[gid] = as_output<A, T>(read_result<A>(scratch, flags, it.get_innermost_local_id(0), local));
+           });
+         });
+   }).wait_and_throw();
+}
+
+// ---- cases ---------------------------------------------------------------------------------
+
+template <typename T>
+struct data {
+  cohort::queue* q = nullptr;
+  std::size_t n = 0, local = 0;
+  cohort::usm_unique_ptr<T, cohort::usm::alloc::shared> in, out_x, out_r;
+  std::vector<T> expect_x, expect_r;
+  bench::run_times classic_times, nd_times;
+};
+
+template <algo A, typename T>
+bench::bench_case make_case(const bench::config& cfg, std::size_t local) {
+  auto d = std::make_shared<data<T>>();
+  d->q = cfg.queue;
+  d->n = cfg.pick_size(std::size_t{1} << 11, std::size_t{1} << 13, std::size_t{1} << 14);
+  d->local = local;
+
+  bench::bench_case c;
+  c.name = std::string("group_algorithms/") + algo_name(A) + "/" + type_name<T>() + "/" + std::to_string(local);
+  c.size = d->n;
+  c.local = local;
+  c.throughput = {static_cast<double>(d->n) * static_cast<double>(calls), "ns/call/item", true};
+  c.setup = [d] {
+    if (d->local < 2 || d->local > max_local || d->n % d->local != 0)
+      throw std::invalid_argument("group_algorithms needs group sizes in [2, 1024] that divide --size");
+    d->in = cohort::make_shared_unique<T>(d->n, *d->q);
+    d->out_x = cohort::make_shared_unique<T>(d->n, *d->q);
+    d->out_r = cohort::make_shared_unique<T>(d->n, *d->q);
+    bench::parallel_fill(d->in.get(), d->n, [](std::size_t i) { return initial<T>(i); });
+    d->expect_x.resize(d->n);
+    d->expect_r.resize(d->n);
+    run_model<A>(d->in.get(), d->expect_x.data(), d->expect_r.data(), d->n, d->local);
+  };
+  c.teardown = [d] {
+    d->in.reset();
+    d->out_x.reset();
+    d->out_r.reset();
+    d->expect_x = {};
+    d->expect_r = {};
+  };
+  auto prepare = [d] {
+    bench::poison(d->out_x.get(), d->n);
+    bench::poison(d->out_r.get(), d->n);
+  };
+  auto check = [d] {
+    bench::verdict v = check_lanes("x", d->out_x.get(), d->expect_x.data(), d->n);
+    return v.ok ? check_lanes("result", d->out_r.get(), d->expect_r.data(), d->n) : v;
+  };
+  const double item_calls = static_cast<double>(d->n) * static_cast<double>(calls);
+  auto switches = [d, item_calls](auto run) {
+    return [d, item_calls, run] {
+      char buf[48];
+      std::snprintf(buf, sizeof buf, "%.2f sw/item/call", bench::fiber_switches_per_call(*d->q, item_calls, run));
+      return std::string(buf);
+    };
+  };
+  auto classic = [d] { run_classic<A>(*d->q, d->in.get(), d->out_x.get(), d->out_r.get(), d->n, d->local); };
+  auto nd = [d] { run_nd_range<A>(*d->q, d->in.get(), d->out_x.get(), d->out_r.get(), d->n, d->local); };
+  auto scoped = [d] { run_scoped<A>(*d->q, d->in.get(), d->out_x.get(), d->out_r.get(), d->n, d->local); };
+  auto scoped_by_hand = [d] {
+    run_scoped_by_hand<A>(*d->q, d->in.get(), d->out_x.get(), d->out_r.get(), d->n, d->local);
+  };
+
+  c.variants.push_back({"openmp", bench::role::reference, prepare,
+                        [d] { run_openmp<A>(d->in.get(), d->out_x.get(), d->out_r.get(), d->n, d->local); }, check});
+  // A kernel, so a model as far as the harness is concerned (baselines run as host code).
+  c.variants.push_back({"classic", bench::role::model, prepare, [d, classic] { d->classic_times.time(classic); },
+                        check, switches(classic)});
+  c.variants.push_back({"nd_range", bench::role::model, prepare, [d, nd] { d->nd_times.time(nd); }, check,
+                        [d, nd, s = switches(nd)] {
+                          return s() + "; " + bench::speedup_note(d->classic_times, d->nd_times, "classic");
+                        }});
+  c.variants.push_back({"scoped", bench::role::model, prepare, scoped, check, switches(scoped)});
+  c.variants.push_back({"scoped_by_hand", bench::role::model, prepare, scoped_by_hand, check});
+  return c;
+}
+
+template <typename T>
+void add_type(bench::suite& s, const bench::config& cfg, std::size_t local) {
+  s.cases.push_back(make_case<algo::reduce, T>(cfg, local));
+  s.cases.push_back(make_case<algo::inclusive_scan, T>(cfg, local));
+  s.cases.push_back(make_case<algo::exclusive_scan, T>(cfg, local));
+  s.cases.push_back(make_case<algo::any_of, T>(cfg, local));
+}
+
+void add_all_types(bench::suite& s, const bench::config& cfg, std::size_t local) {
+  add_type<std::int32_t>(s, cfg, local);
+  add_type<float>(s, cfg, local);
+  add_type<double>(s, cfg, local);
+  add_type<cohort::vec<float, 4>>(s, cfg, local);
+  add_type<cohort::vec<int, 8>>(s, cfg, local);
+}
+
+bench::suite make_group_algorithms(const bench::config& cfg) {
+  bench::suite s;
+  if (cfg.local != 0) {
+    add_all_types(s, cfg, cfg.local);
+  } else if (cfg.preset == bench::size_preset::quick) {
+    add_type<std::int32_t>(s, cfg, 256);
+    add_type<float>(s, cfg, 256);
+  } else if (cfg.preset == bench::size_preset::full) {
+    for (std::size_t local : {32, 64, 128, 256, 512, 1024}) add_all_types(s, cfg, local);
+  } else {
+    for (std::size_t local : {32, 256, 1024}) {
+      add_type<std::int32_t>(s, cfg, local);
+      add_type<float>(s, cfg, local);
+    }
+    add_type<double>(s, cfg, 256);
+    add_type<cohort::vec<float, 4>>(s, cfg, 256);
+    add_type<cohort::vec<int, 8>>(s, cfg, 256);
+  }
+  bench::add_joint_cases(s, cfg);
+  return s;
+}
+
+bench::registration reg{"group_algorithms", 70,
+                        "Wünsche's group algorithms: reduce, scans, any_of (512 calls/item; value forms vs classic "
+                        "3-barrier, scoped, OpenMP) and joint forms over 1 Mi elements; int32 and fp32 at 32/256/1024, "
+                        "fp64 and vec at 256 (--full: all types x 32..1024)",
+                        make_group_algorithms};
+
+}  // namespace
