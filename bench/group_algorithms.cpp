@@ -33,10 +33,14 @@
 // one extra untimed run (1 = one suspension round per call), and for nd_range its
 // speed-up over classic (medians of the same interleaved runs).
 //
-// Default run: all four algorithms for int32 and fp32 at group sizes 32, 256 and 1024,
-// and fp64, vec<float,4>, vec<int,8> at 256 (2^13 items). --full: every type at every
-// size 32 ... 1024 (2^14 items, Wünsche's CPU size). --quick: int32 and fp32 at 256,
-// 2^11 items. --local=L: every type and algorithm at L.
+// Each (algorithm, type, group size) has two cases, both with the OpenMP reference:
+// group_algorithms/nd_range/... runs classic and nd_range on 2^13 items (--full: 2^14,
+// Wünsche's CPU size; --quick: 2^11); group_algorithms/scoped/... runs scoped and
+// scoped_by_hand on 2^17 items (--full 2^18, --quick 2^13), since these run as fast as the
+// reference and need the larger size for runs of milliseconds. --size sets both.
+// Default run: all four algorithms for int32 and fp32 at group sizes 32, 256 and 1024, and
+// fp64, vec<float,4>, vec<int,8> at 256. --full: every type at every size 32 ... 1024.
+// --quick: int32 and fp32 at 256. --local=L: every type and algorithm at L.
 #include <cstddef>
 #include <cstdint>
 #include <cstdio>
@@ -340,15 +344,22 @@ struct data {
   bench::run_times classic_times, nd_times;
 };
 
+/// Which variants a case runs: the nd_range ones (slow: fibers and barriers) on few
+/// items, the scoped ones (as fast as the reference) on many, so that every run lasts
+/// milliseconds and the ratio does not measure launch latency.
+enum class models { nd_range, scoped };
+
 template <algo A, typename T>
-bench::bench_case make_case(const bench::config& cfg, std::size_t local) {
+bench::bench_case make_case(const bench::config& cfg, models m, std::size_t local) {
   auto d = std::make_shared<data<T>>();
   d->q = cfg.queue;
-  d->n = cfg.pick_size(std::size_t{1} << 11, std::size_t{1} << 13, std::size_t{1} << 14);
+  d->n = m == models::nd_range ? cfg.pick_size(std::size_t{1} << 11, std::size_t{1} << 13, std::size_t{1} << 14)
+                               : cfg.pick_size(std::size_t{1} << 13, std::size_t{1} << 17, std::size_t{1} << 18);
   d->local = local;
 
   bench::bench_case c;
-  c.name = std::string("group_algorithms/") + algo_name(A) + "/" + type_name<T>() + "/" + std::to_string(local);
+  c.name = std::string("group_algorithms/") + (m == models::nd_range ? "nd_range/" : "scoped/") + algo_name(A) + "/" +
+           type_name<T>() + "/" + std::to_string(local);
   c.size = d->n;
   c.local = local;
   c.throughput = {static_cast<double>(d->n) * static_cast<double>(calls), "ns/call/item", true};
@@ -386,33 +397,36 @@ bench::bench_case make_case(const bench::config& cfg, std::size_t local) {
       return std::string(buf);
     };
   };
-  auto classic = [d] { run_classic<A>(*d->q, d->in.get(), d->out_x.get(), d->out_r.get(), d->n, d->local); };
-  auto nd = [d] { run_nd_range<A>(*d->q, d->in.get(), d->out_x.get(), d->out_r.get(), d->n, d->local); };
-  auto scoped = [d] { run_scoped<A>(*d->q, d->in.get(), d->out_x.get(), d->out_r.get(), d->n, d->local); };
-  auto scoped_by_hand = [d] {
-    run_scoped_by_hand<A>(*d->q, d->in.get(), d->out_x.get(), d->out_r.get(), d->n, d->local);
-  };
 
   c.variants.push_back({"openmp", bench::role::reference, prepare,
                         [d] { run_openmp<A>(d->in.get(), d->out_x.get(), d->out_r.get(), d->n, d->local); }, check});
-  // A kernel, so a model as far as the harness is concerned (baselines run as host code).
-  c.variants.push_back({"classic", bench::role::model, prepare, [d, classic] { d->classic_times.time(classic); },
-                        check, switches(classic)});
-  c.variants.push_back({"nd_range", bench::role::model, prepare, [d, nd] { d->nd_times.time(nd); }, check,
-                        [d, nd, s = switches(nd)] {
-                          return s() + "; " + bench::speedup_note(d->classic_times, d->nd_times, "classic");
-                        }});
-  c.variants.push_back({"scoped", bench::role::model, prepare, scoped, check, switches(scoped)});
-  c.variants.push_back({"scoped_by_hand", bench::role::model, prepare, scoped_by_hand, check});
+  if (m == models::nd_range) {
+    auto classic = [d] { run_classic<A>(*d->q, d->in.get(), d->out_x.get(), d->out_r.get(), d->n, d->local); };
+    auto nd = [d] { run_nd_range<A>(*d->q, d->in.get(), d->out_x.get(), d->out_r.get(), d->n, d->local); };
+    // A kernel, so a model as far as the harness is concerned (baselines run as host code).
+    c.variants.push_back({"classic", bench::role::model, prepare, [d, classic] { d->classic_times.time(classic); },
+                          check, switches(classic)});
+    c.variants.push_back({"nd_range", bench::role::model, prepare, [d, nd] { d->nd_times.time(nd); }, check,
+                          [d, s = switches(nd)] {
+                            return s() + "; " + bench::speedup_note(d->classic_times, d->nd_times, "classic");
+                          }});
+  } else {
+    auto scoped = [d] { run_scoped<A>(*d->q, d->in.get(), d->out_x.get(), d->out_r.get(), d->n, d->local); };
+    auto by_hand = [d] { run_scoped_by_hand<A>(*d->q, d->in.get(), d->out_x.get(), d->out_r.get(), d->n, d->local); };
+    c.variants.push_back({"scoped", bench::role::model, prepare, scoped, check, switches(scoped)});
+    c.variants.push_back({"scoped_by_hand", bench::role::model, prepare, by_hand, check});
+  }
   return c;
 }
 
 template <typename T>
 void add_type(bench::suite& s, const bench::config& cfg, std::size_t local) {
-  s.cases.push_back(make_case<algo::reduce, T>(cfg, local));
-  s.cases.push_back(make_case<algo::inclusive_scan, T>(cfg, local));
-  s.cases.push_back(make_case<algo::exclusive_scan, T>(cfg, local));
-  s.cases.push_back(make_case<algo::any_of, T>(cfg, local));
+  for (models m : {models::nd_range, models::scoped}) {
+    s.cases.push_back(make_case<algo::reduce, T>(cfg, m, local));
+    s.cases.push_back(make_case<algo::inclusive_scan, T>(cfg, m, local));
+    s.cases.push_back(make_case<algo::exclusive_scan, T>(cfg, m, local));
+    s.cases.push_back(make_case<algo::any_of, T>(cfg, m, local));
+  }
 }
 
 void add_all_types(bench::suite& s, const bench::config& cfg, std::size_t local) {
@@ -446,9 +460,9 @@ bench::suite make_group_algorithms(const bench::config& cfg) {
 }
 
 bench::registration reg{"group_algorithms", 70,
-                        "Wünsche's group algorithms: reduce, scans, any_of (512 calls/item; value forms vs classic "
-                        "3-barrier, scoped, OpenMP) and joint forms over 1 Mi elements; int32 and fp32 at 32/256/1024, "
-                        "fp64 and vec at 256 (--full: all types x 32..1024)",
+                        "Wünsche's group algorithms: reduce, scans, any_of, 512 calls/item (nd_range and classic "
+                        "3-barrier on 2^13 items, scoped on 2^17, vs OpenMP), joint forms over 1 Mi fp32 vs 1-thread "
+                        "simd; int32 and fp32 at 32/256/1024, fp64 and vec at 256 (--full: all types x 32..1024)",
                         make_group_algorithms};
 
 }  // namespace

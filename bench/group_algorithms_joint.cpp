@@ -79,10 +79,10 @@ void run_reference(data<T>& d) {
       for (std::size_t i = 0; i < n; ++i) s += w[i];
       total += static_cast<double>(s);
     } else if constexpr (A == joint::any_of) {
-      bool any = false;
-#pragma omp simd reduction(|| : any)
-      for (std::size_t i = 0; i < n; ++i) any = any || above_bound<T>{}(w[i]);
-      total += any ? 1 : 0;
+      int any = 0;  // an int or-reduction vectorises; `||` does not
+#pragma omp simd reduction(| : any)
+      for (std::size_t i = 0; i < n; ++i) any |= above_bound<T>{}(w[i]) ? 1 : 0;
+      total += any != 0 ? 1 : 0;
     } else if constexpr (A == joint::inclusive_scan) {
       group_values::group_inclusive_scan(w, d.out.get(), n);
     } else {

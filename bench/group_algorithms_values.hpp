@@ -130,19 +130,20 @@ COHORT_INLINE void group_exclusive_scan(const T* v, T* out, std::size_t n) {
     acc = acc + x;
   }
 }
-/// Whether exceeds(x[i], t[i]) for any i < n (all evaluated: a simd or-reduction).
+/// Whether exceeds(x[i], t[i]) for any i < n: every element tested, or-reduced in an int
+/// (an `||` reduction keeps the compiler from vectorising).
 template <typename T>
 COHORT_INLINE bool group_any(const T* x, const T* t, std::size_t n) {
-  bool any = false;
-#pragma omp simd reduction(|| : any)
-  for (std::size_t i = 0; i < n; ++i) any = any || exceeds(x[i], t[i]);
-  return any;
+  int any = 0;
+#pragma omp simd reduction(| : any)
+  for (std::size_t i = 0; i < n; ++i) any |= exceeds(x[i], t[i]) ? 1 : 0;
+  return any != 0;
 }
 COHORT_INLINE bool group_any_flag(const bool* f, std::size_t n) {
-  bool any = false;
-#pragma omp simd reduction(|| : any)
-  for (std::size_t i = 0; i < n; ++i) any = any || f[i];
-  return any;
+  int any = 0;
+#pragma omp simd reduction(| : any)
+  for (std::size_t i = 0; i < n; ++i) any |= f[i] ? 1 : 0;
+  return any != 0;
 }
 
 /// Every lane of got[i] equals expected[i] (exact: the values are integers).
