@@ -6,8 +6,9 @@
 //
 // The loop carries a data dependence through every call, so no call can be hoisted or
 // skipped: x starts as a small integer per lane; each call's result r moves every lane of
-// x one step towards its item's threshold t (x - 1 where r > t, else x + 1; any_of moves
-// all lanes down when any item has x > t in lane 0). Values stay integers below 2^20, so
+// x by one against its item's threshold t (x - 1 where r > t, else x + 1; any_of moves all
+// lanes down when any item has x > t in lane 0), a negative feedback that keeps x small.
+// Values stay integers below 2^20, so
 // every type (fp32 included) computes them exactly in any summation order, and the final
 // x and r of every item are checked exactly against a serial host model of the same loop.
 //
