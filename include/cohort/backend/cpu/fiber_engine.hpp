@@ -23,9 +23,9 @@
 #include <deque>
 #include <vector>
 
-#include <boost/context/detail/fcontext.hpp>
 #include <boost/context/protected_fixedsize_stack.hpp>
 
+#include <cohort/backend/cpu/context_switch.hpp>
 #include <cohort/backend/cpu/sanitizer_fibers.hpp>
 
 namespace cohort::backends::cpu {
@@ -126,9 +126,6 @@ public:
   std::size_t group_size() const { return m_size; }
 
 private:
-  using fcontext = boost::context::detail::fcontext_t;
-  using transfer = boost::context::detail::transfer_t;
-
   // Cold per-fiber data; the hot data (contexts, done flags) live in flat arrays.
   struct slot {
     boost::context::stack_context stack{};
@@ -159,7 +156,7 @@ private:
       // map every fiber's saved registers to the same L1 set and thrash it.
       const std::size_t colour = (m_contexts.size() % 1024) * 64;
       void* top = static_cast<char*>(s.stack.sp) - colour;
-      m_contexts.push_back(boost::context::detail::make_fcontext(top, s.stack.size - colour, &fiber_entry));
+      m_contexts.push_back(make_context<&fiber_entry>(top, s.stack.size - colour));
       m_done.push_back(1);
       s.sanitizer.create(s.stack);
     }
@@ -224,25 +221,20 @@ private:
     fiber_switch_state& mine = on_thread_stack(from) ? m_thread_stack_state : m_slots[from].sanitizer;
     fiber_switch_state& theirs = on_thread_stack(to) ? m_thread_stack_state : m_slots[to].sanitizer;
     mine.before_leave(theirs);
-    const fcontext target = on_thread_stack(to) ? m_thread_stack_context : m_contexts[to];
-    transfer t = boost::context::detail::jump_fcontext(target, reinterpret_cast<void*>(from));
-    arrived(t, mine);
+    void** save = on_thread_stack(from) ? &m_thread_stack_context : &m_contexts[from];
+    void* const target = on_thread_stack(to) ? m_thread_stack_context : m_contexts[to];
+    arrived(reinterpret_cast<std::size_t>(context_switch(save, target, reinterpret_cast<void*>(from))), mine);
   }
 
-  // Everybody who resumes saves the context of the one who jumped here.
-  void arrived(transfer t, fiber_switch_state& mine) {
-    const auto from = reinterpret_cast<std::size_t>(t.data);
+  // Everybody who resumes learns who jumped here (the sanitizers need it).
+  void arrived(std::size_t from, fiber_switch_state& mine) {
     mine.after_arrive(on_thread_stack(from) ? m_thread_stack_state : m_slots[from].sanitizer);
-    if (on_thread_stack(from))
-      m_thread_stack_context = t.fctx;
-    else
-      m_contexts[from] = t.fctx;
   }
 
-  static void fiber_entry(transfer t) {
+  static void fiber_entry(void* from) {
     fiber_engine& e = this_thread();
     const std::size_t me = e.m_current;
-    e.arrived(t, e.m_slots[me].sanitizer);
+    e.arrived(reinterpret_cast<std::size_t>(from), e.m_slots[me].sanitizer);
     for (;;) {
       const std::size_t lid = e.m_current;
       try {
@@ -256,9 +248,9 @@ private:
 
   boost::context::protected_fixedsize_stack m_stack_allocator;
   std::deque<slot> m_slots;
-  std::vector<fcontext> m_contexts;
+  std::vector<void*> m_contexts;  // saved contexts (see context_switch.hpp)
   std::vector<unsigned char> m_done;  // a deque: suspended fibers hold references into it
-  fcontext m_thread_stack_context = nullptr;
+  void* m_thread_stack_context = nullptr;
   fiber_switch_state m_thread_stack_state;
   std::size_t m_size = 0;
   std::size_t m_live = 0;
