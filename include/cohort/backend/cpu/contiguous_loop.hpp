@@ -3,8 +3,10 @@
 // The innermost work-item loop of the CPU kernel models. Work-group extents are runtime
 // values, but tiles of 8, 16 or 32 items are by far the most common; for those the loop
 // gets a compile-time trip count, so the compiler can unroll and vectorise the kernel
-// body exactly as it would a hand-written tile loop (measured on DGEMM's 16 x 16 tiles:
-// 0.68x -> see docs/results). Other extents take the runtime loop.
+// body exactly as it would a hand-written tile loop (DGEMM's 16 x 16 tiles, hierarchical:
+// 0.82x of the same tiling in OpenMP with the runtime loop, 0.91x with this). Other
+// extents take the runtime loop. GCC warns that the unrolled paths a kernel never takes
+// would overflow its fixed-size tile arrays; the cohort target turns that warning off.
 #include <cstddef>
 
 #include <cohort/detail/macros.hpp>  // COHORT_IVDEP

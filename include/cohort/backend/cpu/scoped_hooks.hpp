@@ -18,6 +18,7 @@
 #include <new>
 #include <type_traits>
 
+#include <cohort/backend/cpu/contiguous_loop.hpp>
 #include <cohort/backend/cpu/group_arena.hpp>
 #include <cohort/backend/cpu/scoped_group_algorithms.hpp>
 #include <cohort/core/id.hpp>
@@ -72,10 +73,8 @@ COHORT_IVDEP
     for (std::size_t i = 0; i < n; ++i) f(s_item<D>(id<D>{i}, id<D>{o + i}, local, global));
   } else if constexpr (D == 2) {
     const std::size_t n0 = local[0], n1 = local[1], o0 = offset[0], o1 = offset[1];
-    for (std::size_t i = 0; i < n0; ++i) {
-COHORT_IVDEP
-      for (std::size_t j = 0; j < n1; ++j) f(s_item<D>(id<D>{i, j}, id<D>{o0 + i, o1 + j}, local, global));
-    }
+    for (std::size_t i = 0; i < n0; ++i)
+      contiguous_loop(n1, [&](std::size_t j) { f(s_item<D>(id<D>{i, j}, id<D>{o0 + i, o1 + j}, local, global)); });
   } else {
     const std::size_t n0 = local[0], n1 = local[1], n2 = local[2];
     const std::size_t o0 = offset[0], o1 = offset[1], o2 = offset[2];
