@@ -32,4 +32,23 @@ registration::registration(std::string name, int order, std::string description,
   all.push_back({std::move(name), order, std::move(description), std::move(make), cpu_only});
 }
 
+bench_case split_off_variant(bench_case& c, const std::string& name) {
+  bench_case alone;
+  alone.name = c.name + "/" + name;
+  alone.size = c.size;
+  alone.local = c.local;
+  alone.throughput = c.throughput;
+  alone.setup = c.setup;
+  alone.teardown = c.teardown;
+  for (auto it = c.variants.begin(); it != c.variants.end(); ++it) {
+    if (it->kind == role::reference) alone.variants.insert(alone.variants.begin(), *it);
+    if (it->name == name) {
+      alone.variants.push_back(*it);
+      c.variants.erase(it);
+      break;
+    }
+  }
+  return alone;
+}
+
 }  // namespace bench

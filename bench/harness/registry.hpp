@@ -101,6 +101,11 @@ struct registered_benchmark {
   bool cpu_only;  // its references are host (OpenMP) code
 };
 
+/// Moves variant `name` of `c` into a case of its own, "<c.name>/<name>", with the same
+/// reference, setup and teardown. For a variant so slow that its runs leave the machine
+/// slower for a while: interleaved with the others it would distort their ratios.
+bench_case split_off_variant(bench_case& c, const std::string& name);
+
 /// All benchmarks of this executable, in run order.
 const std::vector<registered_benchmark>& registry();
 
