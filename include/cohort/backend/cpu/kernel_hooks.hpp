@@ -41,8 +41,8 @@ inline char* local_accessor_base() { return group_arena::this_thread().local_acc
 /// over the logical range is all `parallel_for_work_item` needs; its implicit barrier is
 /// free. Physical ids wrap the logical range onto the group's items. The loops are
 /// nested with the innermost one contiguous and dependence-free; wrapped ids advance
-/// by counting instead of dividing, and the common logical == physical case wraps not
-/// at all.
+/// by counting instead of dividing, and a logical range that fits the group (the common
+/// cases: equal to it, or shrinking like a tree reduction's steps) wraps not at all.
 template <int D, typename Range, typename F>
 inline void parallel_for_work_item(const group<D>& g, const Range& logical, F& f) {
   const range<D> physical = g.get_local_range();
@@ -50,11 +50,11 @@ inline void parallel_for_work_item(const group<D>& g, const Range& logical, F& f
   const id<D> base = detail::scaled_offset(g.get_group_id(), physical, id<D>{});
   const range<D> lr = logical;
   using id_t = id<D>;
-  bool same = true;
-  for (int d = 0; d < D; ++d) same = same && lr[d] == physical[d];
+  bool fits = true;
+  for (int d = 0; d < D; ++d) fits = fits && lr[d] <= physical[d];
   if constexpr (D == 1) {
     const std::size_t n = lr[0], p = physical[0], b = base[0];
-    if (same) {
+    if (fits) {
 COHORT_IVDEP
       for (std::size_t i = 0; i < n; ++i) f(h_item<1>(id_t{b + i}, global, id_t{i}, lr, id_t{i}, physical));
     } else {
@@ -66,7 +66,7 @@ COHORT_IVDEP
     }
   } else if constexpr (D == 2) {
     const std::size_t n0 = lr[0], n1 = lr[1], p0 = physical[0], p1 = physical[1];
-    if (same) {
+    if (fits) {
       for (std::size_t i = 0; i < n0; ++i)
         contiguous_loop(n1, [&](std::size_t j) {
           f(h_item<2>(id_t{base[0] + i, base[1] + j}, global, id_t{i, j}, lr, id_t{i, j}, physical));
