@@ -92,7 +92,7 @@ public:
   /// id so the plain loop need not record which item runs (that store per item would
   /// keep barrier-free loops from vectorising).
   template <typename Completion>
-  void barrier(std::size_t me, std::size_t lo, std::size_t hi, Completion&& completion) {
+  [[gnu::always_inline]] void barrier(std::size_t me, std::size_t lo, std::size_t hi, Completion&& completion) {
     if (m_main_slot == no_slot && !m_group_needs_fibers) {
       m_current = me;
       start_fibers_from_plain_loop();
@@ -106,7 +106,7 @@ public:
     const std::size_t first = next_live(lo, hi);
     if (first != me) switch_to(first);
   }
-  void barrier(std::size_t me, std::size_t lo, std::size_t hi) {
+  [[gnu::always_inline]] void barrier(std::size_t me, std::size_t lo, std::size_t hi) {
     barrier(me, lo, hi, [] {});
   }
 
@@ -214,7 +214,7 @@ private:
   std::size_t owner_of_thread_stack() const { return m_main_slot == no_slot ? scheduler : m_main_slot; }
   bool on_thread_stack(std::size_t who) const { return who == scheduler || who == m_main_slot; }
 
-  void switch_to(std::size_t to) {
+  [[gnu::always_inline]] void switch_to(std::size_t to) {
     const std::size_t from = m_current;
     m_current = to;
     ++m_switches;
