@@ -26,6 +26,7 @@
 #include <cohort/cohort.hpp>
 #include <cohort/detail/macros.hpp>
 
+#include "fiber_switches.hpp"
 #include "harness/harness.hpp"
 
 namespace {
@@ -74,20 +75,6 @@ void exchange_nd_range(cohort::queue& q, const std::uint32_t* in, std::uint32_t*
    }).wait_and_throw();
 }
 
-/// Fiber switches summed over the runtime's team (see the file comment).
-std::uint64_t team_switches(cohort::queue& q) {
-  std::uint64_t total = 0;
-  q.submit([&](cohort::handler& h) {
-     h.host_task([&] {
-       std::uint64_t sum = 0;
-#pragma omp parallel reduction(+ : sum)
-       sum += cohort::backends::cpu::fiber_engine::this_thread().switch_count();
-       total = sum;
-     });
-   }).wait_and_throw();
-  return total;
-}
-
 bench::bench_case make_case(const bench::config& cfg, std::size_t local) {
   auto d = std::make_shared<data>();
   d->q = cfg.queue;
@@ -126,9 +113,9 @@ bench::bench_case make_case(const bench::config& cfg, std::size_t local) {
   bench::variant nd{"nd_range", bench::role::model, prepare,
                     [d] { exchange_nd_range(*d->q, d->in.get(), d->out.get(), d->n, d->local); }, check};
   nd.note = [d] {
-    const std::uint64_t before = team_switches(*d->q);
+    const std::uint64_t before = bench::team_fiber_switches(*d->q);
     exchange_nd_range(*d->q, d->in.get(), d->out.get(), d->n, d->local);
-    const std::uint64_t after = team_switches(*d->q);
+    const std::uint64_t after = bench::team_fiber_switches(*d->q);
     char buf[64];
     std::snprintf(buf, sizeof buf, "%.3f fiber switches/item/barrier",
                   static_cast<double>(after - before) / (static_cast<double>(d->n) * steps));

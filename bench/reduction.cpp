@@ -257,16 +257,12 @@ bench::bench_case make_case(const bench::config& cfg) {
   return c;
 }
 
+// The nd_range form (a barrier per tree level, ~0.7 s a run here) goes into cases of its
+// own after the others: interleaved with them, its runs left the reference 1.6x and the
+// hierarchical form 2.7x slower for seconds afterwards, in either run order.
 bench::suite make_reduction(const bench::config& cfg) {
-  bench::suite s;
-  s.cases.push_back(make_case<double>(cfg));
-  s.cases.push_back(make_case<float>(cfg));
-  s.cases.push_back(make_case<std::int32_t>(cfg));
-  // The nd_range form (a barrier per tree level, ~0.7 s a run here) goes into cases of its
-  // own after the others: interleaved with them, its runs left the reference 1.6x and the
-  // hierarchical form 2.7x slower for seconds afterwards, in either run order.
-  for (std::size_t i = 0, n = s.cases.size(); i < n; ++i) s.cases.push_back(bench::split_off_variant(s.cases[i], "nd_range"));
-  return s;
+  return bench::per_type_cases_with_variant_apart(
+      [&](auto tag) { return make_case<typename decltype(tag)::type>(cfg); }, "nd_range");
 }
 
 bench::registration reg{"reduction", 20,

@@ -8,6 +8,7 @@
 // setup hooks, which the runner calls only for cases that are selected, so `--list` and
 // `--filter` cost nothing.
 #include <cstddef>
+#include <cstdint>
 #include <functional>
 #include <string>
 #include <vector>
@@ -105,6 +106,23 @@ struct registered_benchmark {
 /// reference, setup and teardown. For a variant so slow that its runs leave the machine
 /// slower for a while: interleaved with the others it would distort their ratios.
 bench_case split_off_variant(bench_case& c, const std::string& name);
+
+/// The cases `make(type_tag<T>{})` gives for T = double, float and int32, then their
+/// `apart` variants split off into cases of their own (see split_off_variant), run after
+/// all the others.
+template <typename T>
+struct type_tag {
+  using type = T;
+};
+template <typename Make>
+suite per_type_cases_with_variant_apart(Make&& make, const std::string& apart) {
+  suite s;
+  s.cases.push_back(make(type_tag<double>{}));
+  s.cases.push_back(make(type_tag<float>{}));
+  s.cases.push_back(make(type_tag<std::int32_t>{}));
+  for (std::size_t i = 0, n = s.cases.size(); i < n; ++i) s.cases.push_back(split_off_variant(s.cases[i], apart));
+  return s;
+}
 
 /// All benchmarks of this executable, in run order.
 const std::vector<registered_benchmark>& registry();
