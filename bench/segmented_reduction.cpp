@@ -172,9 +172,7 @@ bench::bench_case make_case(const bench::config& cfg) {
   return c;
 }
 
-// The nd_range form (a barrier per tree level, ~0.7 s a run here) goes into cases of its
-// own after the others: interleaved with them, its runs left the reference 1.6x and the
-// hierarchical form 2.7x slower for seconds afterwards, in either run order.
+// The nd_range form runs in cases of its own, for the reason given in reduction.cpp.
 bench::suite make_segmented(const bench::config& cfg) {
   return bench::per_type_cases_with_variant_apart(
       [&](auto tag) { return make_case<typename decltype(tag)::type>(cfg); }, "nd_range");
