@@ -43,12 +43,32 @@ inline constexpr std::size_t any_of_block = 64;
 template <typename It>
 inline constexpr bool indexable_v = std::random_access_iterator<It>;
 
+/// Whether `Op` is logical_or / logical_and over bools (any/all of a group).
+template <typename Op, typename T>
+inline constexpr bool bool_or_v =
+    std::is_same_v<T, bool> && (std::is_same_v<Op, logical_or<bool>> || std::is_same_v<Op, logical_or<void>>);
+template <typename Op, typename T>
+inline constexpr bool bool_and_v =
+    std::is_same_v<T, bool> && (std::is_same_v<Op, logical_and<bool>> || std::is_same_v<Op, logical_and<void>>);
+
+/// OR (or AND) of count bools as bytes: g++ 12 vectorises this, not lanes of bools
+/// (any_of_group at 256 items: 14 against 3.8 ns per call per item).
+template <bool Or>
+COHORT_INLINE bool fold_bools(const bool* v, std::size_t count) {
+  const auto* bytes = reinterpret_cast<const unsigned char*>(v);
+  unsigned char acc = Or ? 0 : 1;
+  for (std::size_t i = 0; i < count; ++i) acc = Or ? (acc | bytes[i]) : (acc & bytes[i]);
+  return acc != 0;
+}
+
 /// `op` over count > 0 contiguous values, without an initial value.
 template <typename T, typename Op>
 COHORT_INLINE T fold_nonempty(const T* v, std::size_t count, const Op& op) {
   // From the identity over all values: starting at v[1] costs g++ a scalar epilogue
   // (32 int32: 0.49 against 0.095 ns per value).
   if constexpr (simd_arithmetic_v<Op, T, T>) return simd_reduce<Op>(v, count, make_known_identity<Op, T>());
+  if constexpr (bool_or_v<Op, T>) return fold_bools<true>(v, count);
+  if constexpr (bool_and_v<Op, T>) return fold_bools<false>(v, count);
   constexpr std::size_t lanes = fold_lanes<T>;
   if (count < 2 * lanes) {
     T acc = v[0];

@@ -14,6 +14,7 @@
 #include <cohort/backend/cpu/sub_group_extras.hpp>
 #include <cohort/core/memory_scope.hpp>
 #include <cohort/backend/cpu/group_arena.hpp>
+#include <cohort/backend/cpu/group_local_storage.hpp>
 #include <cohort/core/fwd.hpp>
 #include <cohort/core/id.hpp>
 #include <cohort/detail/sequential_algorithms.hpp>
@@ -107,38 +108,12 @@ inline T& private_instance(T* instances, std::size_t physical_linear_id) {
   return instances[physical_linear_id];
 }
 
-/// Storage of one `local_memory<T>` (shared by the whole group; the group lambda runs
-/// once per group on one thread). Objects up to `inline_bytes` live in the group lambda's
-/// own frame: the compiler then sees that they cannot alias global memory and keeps
-/// values in registers across them, as in a hand-written tile loop (DGEMM's hierarchical
-/// form went from 0.68x to parity with this). Larger ones come from the group arena, so
-/// the worker threads' stacks stay small.
-inline constexpr std::size_t group_shared_inline_bytes = 16 * 1024;
-
-template <typename T, bool Inline = (sizeof(T) <= group_shared_inline_bytes)>
-class group_shared_storage {
+/// Storage of one hierarchical `local_memory<T>` (see group_local_storage.hpp).
+template <typename T>
+class group_shared_storage : public group_local_storage<T> {
 public:
   template <int D>
   explicit group_shared_storage(const group<D>&) {}
-  T* get() const { return &m_value; }
-
-private:
-  alignas(64) mutable T m_value;
-};
-
-template <typename T>
-class group_shared_storage<T, false> {
-public:
-  template <int D>
-  explicit group_shared_storage(const group<D>&) {
-    void* p = group_arena::this_thread().allocate(sizeof(T), alignof(T) < 64 ? 64 : alignof(T));
-    ::new (p) T;
-    m_data = std::launder(reinterpret_cast<T*>(p));
-  }
-  T* get() const { return m_data; }
-
-private:
-  T* m_data;
 };
 
 /// The slots of the work-group that a group or sub-group covers.

@@ -20,6 +20,7 @@
 
 #include <cohort/backend/cpu/contiguous_loop.hpp>
 #include <cohort/backend/cpu/group_arena.hpp>
+#include <cohort/backend/cpu/group_local_storage.hpp>
 #include <cohort/backend/cpu/scoped_group_algorithms.hpp>
 #include <cohort/core/id.hpp>
 #include <cohort/core/memory_scope.hpp>
@@ -109,30 +110,6 @@ inline bool divides(const range<D>& r, const range<D>& tile) {
   return true;
 }
 
-/// Default-initialises (or copies `*init` into) `count` objects of type E at `p`.
-template <typename E>
-inline void construct_elements(void* p, std::size_t count, const E* init) {
-  E* e = static_cast<E*>(p);
-  if (init) {
-    const E v = *init;
-    for (std::size_t i = 0; i < count; ++i) ::new (static_cast<void*>(e + i)) E(v);
-  } else if constexpr (!std::is_trivially_default_constructible_v<E>) {
-    for (std::size_t i = 0; i < count; ++i) ::new (static_cast<void*>(e + i)) E;
-  }
-}
-
-/// `count` objects of type T (possibly an array type) from the group arena.
-template <typename T>
-inline T* arena_objects(std::size_t count, const std::remove_all_extents_t<T>* init) {
-  using E = std::remove_all_extents_t<T>;
-  static_assert(std::is_trivially_destructible_v<E>,
-                "memory_environment storage must be trivially destructible (it is never destroyed)");
-  constexpr std::size_t align = alignof(T) < 64 ? 64 : alignof(T);
-  void* p = group_arena::this_thread().allocate(count * sizeof(T), align);
-  construct_elements<E>(p, count * (sizeof(T) / sizeof(E)), init);
-  return std::launder(reinterpret_cast<T*>(p));
-}
-
 }  // namespace detail
 
 /// `f(s_item)` once per logical item of g, in order, on this thread.
@@ -192,56 +169,25 @@ private:
   std::size_t m_mark;
 };
 
-/// One T shared by the group (the group runs on one thread). `Slot` names the request
-/// (a backend with static shared memory needs one variable per request). Objects up to
-/// `local_inline_bytes` live in the memory_environment's own frame, where the compiler
-/// sees they cannot alias global memory (DGEMM's scoped form: 0.82x -> parity); larger
-/// ones come from the group arena.
-inline constexpr std::size_t local_inline_bytes = 16 * 1024;
-
-template <typename T, typename Slot, bool Inline = (sizeof(T) <= local_inline_bytes)>
-class local_memory {
+/// One T shared by the group (see group_local_storage.hpp). `Slot` names the request (a
+/// backend with static shared memory needs one variable per request).
+template <typename T, typename Slot>
+class local_memory : public group_local_storage<T> {
 public:
-  using E = std::remove_all_extents_t<T>;
-  static_assert(std::is_trivially_destructible_v<E>,
-                "memory_environment storage must be trivially destructible (it is never destroyed)");
   template <typename G>
   explicit local_memory(const G&) {}
   template <typename G>
-  local_memory(const G&, const E& init) {
-    detail::construct_elements<E>(&m_value, sizeof(T) / sizeof(E), &init);
-  }
-  local_memory(const local_memory&) = delete;
-  local_memory& operator=(const local_memory&) = delete;
-  T* get() const { return &m_value; }
-
-private:
-  alignas(64) mutable T m_value;
-};
-
-template <typename T, typename Slot>
-class local_memory<T, Slot, false> {
-public:
-  template <typename G>
-  explicit local_memory(const G&) : m_data(detail::arena_objects<T>(1, nullptr)) {}
-  template <typename G>
-  local_memory(const G&, const std::remove_all_extents_t<T>& init) : m_data(detail::arena_objects<T>(1, &init)) {}
-  local_memory(const local_memory&) = delete;
-  local_memory& operator=(const local_memory&) = delete;
-  T* get() const { return m_data; }
-
-private:
-  T* m_data;
+  local_memory(const G&, const std::remove_all_extents_t<T>& init) : group_local_storage<T>(init) {}
 };
 
 /// One T per logical item of g, indexed by the item's logical local linear id in g.
 template <typename T, typename G>
 inline T* private_memory(const G& g) {
-  return detail::arena_objects<T>(g.get_logical_local_linear_range(), nullptr);
+  return arena_objects<T>(g.get_logical_local_linear_range(), nullptr);
 }
 template <typename T, typename G>
 inline T* private_memory(const G& g, const std::remove_all_extents_t<T>& init) {
-  return detail::arena_objects<T>(g.get_logical_local_linear_range(), &init);
+  return arena_objects<T>(g.get_logical_local_linear_range(), &init);
 }
 template <typename T, typename G, typename Item>
 inline T& private_element(T* data, const G& g, const Item& item) {
