@@ -1,6 +1,7 @@
 // Devices, platforms, selectors, queues, events, USM and bad input at submission.
 #include <algorithm>
 #include <atomic>
+#include <chrono>
 #include <cstring>
 #include <thread>
 #include <vector>
@@ -74,6 +75,46 @@ TEST_P(queues, submission_is_asynchronous_and_events_complete) {
   release = true;
   blocker.wait();
   EXPECT_EQ(blocker.get_info<info::event::command_execution_status>(), info::event_command_status::complete);
+}
+
+TEST_P(queues, commands_nobody_waits_for_still_run) {
+  std::atomic<bool> ran{false};
+  std::atomic<bool>* r = &ran;
+  event e = q.submit([&](handler& h) { h.host_task([r] { r->store(true); }); });
+  const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(20);
+  while (!ran.load() && std::chrono::steady_clock::now() < deadline)
+    std::this_thread::sleep_for(std::chrono::milliseconds(1));
+  EXPECT_TRUE(ran.load()) << "a command that no thread waits for never started";
+  while (e.get_info<info::event::command_execution_status>() != info::event_command_status::complete &&
+         std::chrono::steady_clock::now() < deadline)
+    std::this_thread::sleep_for(std::chrono::milliseconds(1));
+  EXPECT_EQ(e.get_info<info::event::command_execution_status>(), info::event_command_status::complete);
+}
+
+// Waiting threads run queued commands themselves: several threads submitting and waiting
+// at once, and two threads waiting for one event, must each see their own results.
+TEST_P(queues, many_threads_submit_and_wait_at_once) {
+  constexpr int threads = 4, rounds = 40;
+  constexpr std::size_t n = 1000;
+  std::vector<std::thread> pool;
+  std::atomic<int> wrong{0};
+  for (int t = 0; t < threads; ++t)
+    pool.emplace_back([&, t] {
+      std::vector<int> out(n);
+      int* o = out.data();
+      for (int r = 0; r < rounds; ++r) {
+        const int base = t * 1000 + r;
+        auto e1 = q.parallel_for(range<1>{n}, COHORT_LAMBDA(id<1> i) { o[i] = base; });
+        auto e2 = q.parallel_for(range<1>{n}, e1, COHORT_LAMBDA(id<1> i) { o[i] += static_cast<int>(i[0]); });
+        std::thread second_waiter([e2]() mutable { e2.wait(); });
+        e2.wait();
+        second_waiter.join();
+        for (std::size_t i = 0; i < n; ++i)
+          if (out[i] != base + static_cast<int>(i)) ++wrong;
+      }
+    });
+  for (auto& th : pool) th.join();
+  EXPECT_EQ(wrong.load(), 0);
 }
 
 TEST_P(queues, in_order_dependencies_and_shortcuts) {
