@@ -53,11 +53,11 @@ enum class role { reference, model, baseline, ceiling };
 
 /// Threads: `run` of a model variant is called on the main thread (it submits and waits).
 /// Everything else -- setup, teardown, prepare, check, and `run` of references and
-/// ceilings (host code) -- is called on the runtime's worker thread through a host task,
-/// so that the whole process uses a single OpenMP thread team: a second team's idle
-/// threads spin for milliseconds after each of its parallel regions and would steal a
-/// core from whatever runs next on this 2-core machine. Host-code runs are timed the same
-/// way as kernels: from submission to the end of the wait.
+/// ceilings (host code) -- is submitted as a host task and waited for, so host code and
+/// kernels run the same way: on the waiting main thread (runtime/executor.hpp), in one
+/// OpenMP thread team for the whole process (a second team's idle threads would steal a
+/// core from whatever runs next on this 2-core machine), and timed alike, from
+/// submission to the end of the wait.
 struct variant {
   std::string name;
   role kind = role::model;
