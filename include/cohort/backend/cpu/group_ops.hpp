@@ -97,8 +97,12 @@ template <typename T, typename Op>
 
 template <typename T, typename Op>
 [[gnu::always_inline]] inline T exclusive_scan(scope s, const T& x, const T& init, Op op) {
+  // out[0] = init and out[1..] the inclusive scan of in[0..count-1) from init: g++'s
+  // exclusive simd scan loop cost about 1 ns per item more than the inclusive one at 256
+  // int32 items (in and out are separate buffers here).
   return collective<T>(s, x, true, [&](const T* in, std::size_t count, T* out) {
-    detail::scan<false>(in, count, out, init, op);
+    new (out) T(init);
+    detail::scan<true>(in, count - 1, out + 1, init, op);
   });
 }
 
