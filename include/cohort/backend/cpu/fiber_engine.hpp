@@ -38,6 +38,13 @@ public:
 
   using item_function = void (*)(void* kernel_state, std::size_t local_linear_id);
 
+  /// What one item waiting in a collective publishes (group_ops.hpp): where its value is
+  /// and where its result goes.
+  struct exchange_entry {
+    const void* value;
+    void* result;
+  };
+
   static fiber_engine& this_thread() {
     thread_local fiber_engine engine;
     return engine;
@@ -61,6 +68,7 @@ public:
   template <typename ItemLoop>
   void run_group(std::size_t size, void* state, item_function run_item, ItemLoop&& plain_loop) {
     m_size = size;
+    if (m_exchange.size() < size) m_exchange.resize(size);
     m_state = state;
     m_run_item = run_item;
     m_error = nullptr;
@@ -123,7 +131,9 @@ public:
     }
     return m_scratch.get();
   }
-  std::size_t group_size() const { return m_size; }
+  /// One entry per item of the current group (sized when the group starts, so the hot path
+  /// of a collective neither looks up a thread-local nor checks a size).
+  exchange_entry* exchange_table() { return m_exchange.data(); }
 
 private:
   // Cold per-fiber data; the hot data (contexts, done flags) live in flat arrays.
@@ -253,6 +263,7 @@ private:
   void* m_thread_stack_context = nullptr;
   fiber_switch_state m_thread_stack_state;
   std::size_t m_size = 0;
+  std::vector<exchange_entry> m_exchange;
   std::size_t m_live = 0;
   std::size_t m_current = scheduler;
   std::size_t m_main_slot = no_slot;

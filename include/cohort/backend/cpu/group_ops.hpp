@@ -14,7 +14,6 @@
 #include <cstddef>
 #include <new>
 #include <type_traits>
-#include <vector>
 
 #include <cohort/backend/cpu/fiber_engine.hpp>
 #include <cohort/detail/combine.hpp>
@@ -27,19 +26,6 @@ namespace cohort::backends::cpu::group_ops {
 struct scope {
   std::size_t lo, hi, me;
 };
-
-/// Where one waiting item's value is and where its result goes.
-struct published {
-  const void* value;
-  void* result;
-};
-
-/// The table of published pointers of this thread's current group, one entry per item.
-inline published* publication_table(std::size_t group_size) {
-  thread_local std::vector<published> table;
-  if (table.size() < group_size) table.resize(group_size);
-  return table.data();
-}
 
 /// Storage for a T that is constructed later (T need not be default-constructible).
 template <typename T>
@@ -61,7 +47,7 @@ template <typename Out, typename In, typename Compute>
     return result.value;
   }
   fiber_engine& e = fiber_engine::this_thread();
-  published* table = publication_table(e.group_size());
+  fiber_engine::exchange_entry* table = e.exchange_table();
   table[s.me] = {&mine, &result.value};
   e.barrier(s.me, s.lo, s.hi, [&] {
     // Only this item runs now, so the engine's scratch is free for the gathered copies.
@@ -70,7 +56,7 @@ template <typename Out, typename In, typename Compute>
     auto* base = static_cast<std::byte*>(e.collective_scratch(in_bytes + count * sizeof(Out)));
     In* in = reinterpret_cast<In*>(base);
     Out* out = reinterpret_cast<Out*>(base + in_bytes);
-    const published* entries = table + s.lo;
+    const fiber_engine::exchange_entry* entries = table + s.lo;
     for (std::size_t i = 0; i < count; ++i) new (in + i) In(*static_cast<const In*>(entries[i].value));
     compute(static_cast<const In*>(in), count, out);
     for (std::size_t i = 0; i < count; ++i) new (entries[i].result) Out(out[per_item ? i : 0]);
