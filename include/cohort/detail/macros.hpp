@@ -30,6 +30,18 @@
 #define COHORT_IVDEP
 #endif
 
+// On every function between kernel code and a group algorithm's fiber switch (the group
+// API, the backend's collective hooks): forced inline. Each call level left on the stack
+// across a switch returns mispredicted afterwards, since the return predictor has just
+// followed another fiber's calls (any_of_group at 256 items: 19 against 3.8 ns per call per
+// item; joint_reduce of 16 floats: 31 against 9.5); the compiler's own choice depends on how
+// large the inlined completion step makes the function.
+#if defined(__GNUC__) || defined(__clang__)
+#define COHORT_COLLECTIVE COHORT_FUNCTION inline __attribute__((always_inline))
+#else
+#define COHORT_COLLECTIVE COHORT_INLINE
+#endif
+
 // On a function that calls a kernel once per work-group: inline the whole kernel into it.
 // A group lambda is often too big for the inliner's budget, and the out-of-line call then
 // passes the 32-byte-plus group object through memory for every group; measured on

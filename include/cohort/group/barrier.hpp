@@ -7,10 +7,10 @@ namespace cohort {
 
 /// Waits until every work-item of `g` reached this call (SYCL 2020 `group_barrier`).
 template <int D>
-COHORT_INLINE void group_barrier(const group<D>& g, memory_scope = group<D>::fence_scope) {
+COHORT_COLLECTIVE void group_barrier(const group<D>& g, memory_scope = group<D>::fence_scope) {
   detail::kernel_hooks::barrier(g);
 }
-COHORT_INLINE void group_barrier(const sub_group& sg, memory_scope = sub_group::fence_scope) {
+COHORT_COLLECTIVE void group_barrier(const sub_group& sg, memory_scope = sub_group::fence_scope) {
   detail::kernel_hooks::sub_group_barrier(sg);
 }
 

@@ -7,33 +7,33 @@ namespace cohort {
 
 /// True when `pred` holds in any / all / none of the items of `g`.
 template <detail::any_group Group>
-COHORT_INLINE bool any_of_group(Group g, bool pred) {
+COHORT_COLLECTIVE bool any_of_group(Group g, bool pred) {
   return reduce_over_group(g, pred, logical_or<bool>());
 }
 template <detail::any_group Group>
-COHORT_INLINE bool all_of_group(Group g, bool pred) {
+COHORT_COLLECTIVE bool all_of_group(Group g, bool pred) {
   return reduce_over_group(g, pred, logical_and<bool>());
 }
 template <detail::any_group Group>
-COHORT_INLINE bool none_of_group(Group g, bool pred) {
+COHORT_COLLECTIVE bool none_of_group(Group g, bool pred) {
   return !any_of_group(g, pred);
 }
 template <detail::any_group Group, typename T, typename Predicate>
-COHORT_INLINE bool any_of_group(Group g, T x, Predicate pred) {
+COHORT_COLLECTIVE bool any_of_group(Group g, T x, Predicate pred) {
   return any_of_group(g, static_cast<bool>(pred(x)));
 }
 template <detail::any_group Group, typename T, typename Predicate>
-COHORT_INLINE bool all_of_group(Group g, T x, Predicate pred) {
+COHORT_COLLECTIVE bool all_of_group(Group g, T x, Predicate pred) {
   return all_of_group(g, static_cast<bool>(pred(x)));
 }
 template <detail::any_group Group, typename T, typename Predicate>
-COHORT_INLINE bool none_of_group(Group g, T x, Predicate pred) {
+COHORT_COLLECTIVE bool none_of_group(Group g, T x, Predicate pred) {
   return none_of_group(g, static_cast<bool>(pred(x)));
 }
 
 /// `pred` over [first, last), the same range and predicate in every item of `g`.
 template <detail::any_group Group, typename Ptr, typename Predicate>
-COHORT_INLINE bool joint_any_of(Group g, Ptr first, Ptr last, Predicate pred) {
+COHORT_COLLECTIVE bool joint_any_of(Group g, Ptr first, Ptr last, Predicate pred) {
   return detail::kernel_hooks::joint_any_of(g, first, last, pred);
 }
 namespace detail {
@@ -47,11 +47,11 @@ struct negated {
 };
 }  // namespace detail
 template <detail::any_group Group, typename Ptr, typename Predicate>
-COHORT_INLINE bool joint_all_of(Group g, Ptr first, Ptr last, Predicate pred) {
+COHORT_COLLECTIVE bool joint_all_of(Group g, Ptr first, Ptr last, Predicate pred) {
   return !joint_any_of(g, first, last, detail::negated<Predicate>{pred});
 }
 template <detail::any_group Group, typename Ptr, typename Predicate>
-COHORT_INLINE bool joint_none_of(Group g, Ptr first, Ptr last, Predicate pred) {
+COHORT_COLLECTIVE bool joint_none_of(Group g, Ptr first, Ptr last, Predicate pred) {
   return !joint_any_of(g, first, last, pred);
 }
 

@@ -22,13 +22,13 @@
 namespace cohort::backends::cpu::kernel_hooks {
 
 template <int D>
-inline void barrier(const group<D>& g) {
+[[gnu::always_inline]] inline void barrier(const group<D>& g) {
   fiber_engine::this_thread().barrier(g.get_local_linear_id(), 0, g.get_local_linear_range());
 }
 
 /// Sub-groups are consecutive items of the work-group; size 1 needs no synchronisation.
 template <typename SubGroup>
-inline void sub_group_barrier(const SubGroup& sg) {
+[[gnu::always_inline]] inline void sub_group_barrier(const SubGroup& sg) {
   if (sg.get_max_local_range()[0] == 1) return;
   const std::size_t first = sg.first_item_in_group();
   fiber_engine::this_thread().barrier(first + sg.get_local_linear_id(), first,
@@ -128,46 +128,49 @@ inline group_ops::scope scope_of(const Group& g) {
 }
 
 template <typename Group, typename T, typename Op>
-inline T group_reduce(const Group& g, const T& x, Op op) {
+[[gnu::always_inline]] inline T group_reduce(const Group& g, const T& x, Op op) {
   return group_ops::reduce(scope_of(g), x, op);
 }
 template <typename Group, typename T, typename Op>
-inline T group_inclusive_scan(const Group& g, const T& x, Op op) {
+[[gnu::always_inline]] inline T group_inclusive_scan(const Group& g, const T& x, Op op) {
   return group_ops::inclusive_scan(scope_of(g), x, op);
 }
 template <typename Group, typename T, typename Op>
-inline T group_exclusive_scan(const Group& g, const T& x, const T& init, Op op) {
+[[gnu::always_inline]] inline T group_exclusive_scan(const Group& g, const T& x, const T& init, Op op) {
   return group_ops::exclusive_scan(scope_of(g), x, init, op);
 }
 /// Each item gets the value of the item with local linear id `source` in its scope.
 template <typename Group, typename T>
-inline T group_select(const Group& g, const T& x, std::size_t source) {
+[[gnu::always_inline]] inline T group_select(const Group& g, const T& x, std::size_t source) {
   return group_ops::select(scope_of(g), x, source);
 }
 /// `f()` evaluated once for the whole group, its result given to every item.
 template <typename R, typename Group, typename F>
-inline R group_once(const Group& g, F&& f) {
+[[gnu::always_inline]] inline R group_once(const Group& g, F&& f) {
   return group_ops::once_for_all<R>(scope_of(g), f);
 }
 
 // Joint algorithms: the items of a group run one after another on this thread, so one
 // item processing the whole range with a vectorised loop beats splitting it among them.
+// Forced inline like the other collectives: every call level between the kernel and the
+// fiber switch returns mispredicted after it (joint_reduce of 16 floats at 256 items:
+// 31 ns per call per item out of line).
 template <typename Group, typename Ptr, typename T, typename Op>
-inline T joint_reduce(const Group& g, Ptr first, Ptr last, T init, Op op) {
+[[gnu::always_inline]] inline T joint_reduce(const Group& g, Ptr first, Ptr last, T init, Op op) {
   return group_ops::once_for_all<T>(scope_of(g), [&] {
     return detail::fold(first, static_cast<std::size_t>(std::distance(first, last)), init, op);
   });
 }
 /// Scans [first, last) into `result` (which may equal `first`).
 template <bool Inclusive, typename Group, typename InPtr, typename OutPtr, typename T, typename Op>
-inline void joint_scan(const Group& g, InPtr first, InPtr last, OutPtr result, T init, Op op) {
+[[gnu::always_inline]] inline void joint_scan(const Group& g, InPtr first, InPtr last, OutPtr result, T init, Op op) {
   group_ops::once_for_all<char>(scope_of(g), [&] {
     detail::scan<Inclusive>(first, static_cast<std::size_t>(std::distance(first, last)), result, init, op);
     return char{0};
   });
 }
 template <typename Group, typename Ptr, typename Predicate>
-inline bool joint_any_of(const Group& g, Ptr first, Ptr last, Predicate pred) {
+[[gnu::always_inline]] inline bool joint_any_of(const Group& g, Ptr first, Ptr last, Predicate pred) {
   return group_ops::once_for_all<bool>(scope_of(g), [&] {
     return detail::any_of(first, static_cast<std::size_t>(std::distance(first, last)), pred);
   });

@@ -50,7 +50,7 @@ inline bool same_bits(const T& a, const T& b) {
 
 /// Bit i set when item i passed `true`; the same mask for every item.
 template <typename Group>
-inline std::uint32_t group_ballot(const Group& g, bool pred) {
+[[gnu::always_inline]] inline std::uint32_t group_ballot(const Group& g, bool pred) {
   return group_ops::collective<std::uint32_t>(
       extras::mask_scope(g, "ballot"), pred, false, [](const bool* in, std::size_t count, std::uint32_t* out) {
         std::uint32_t bits = 0;
@@ -61,7 +61,7 @@ inline std::uint32_t group_ballot(const Group& g, bool pred) {
 
 /// Each item gets the mask of the items whose `x` has the same bytes as its own.
 template <typename Group, typename T>
-inline std::uint32_t group_match_any(const Group& g, const T& x) {
+[[gnu::always_inline]] inline std::uint32_t group_match_any(const Group& g, const T& x) {
   return group_ops::collective<std::uint32_t>(
       extras::mask_scope(g, "match_any"), x, true, [](const T* in, std::size_t count, std::uint32_t* out) {
         // One pass per distinct value: its class mask goes to all of its members.
@@ -80,7 +80,7 @@ inline std::uint32_t group_match_any(const Group& g, const T& x) {
 
 /// All items' bits when every `x` has the same bytes, else 0; the same for every item.
 template <typename Group, typename T>
-inline std::uint32_t group_match_all(const Group& g, const T& x) {
+[[gnu::always_inline]] inline std::uint32_t group_match_all(const Group& g, const T& x) {
   return group_ops::collective<std::uint32_t>(
       extras::mask_scope(g, "match_all"), x, false, [](const T* in, std::size_t count, std::uint32_t* out) {
         for (std::size_t i = 1; i < count; ++i)

@@ -22,7 +22,7 @@ namespace cohort::ext {
 /// such a work-group is a single warp). A larger group cannot be described by the 32-bit
 /// mask: `cohort::exception` with `errc::feature_not_supported`.
 template <cohort::detail::any_group Group>
-COHORT_INLINE sub_group_mask ballot(Group g, bool pred) {
+COHORT_COLLECTIVE sub_group_mask ballot(Group g, bool pred) {
   return sub_group_mask(cohort::detail::kernel_hooks::group_ballot(g, pred), g.get_local_linear_range());
 }
 

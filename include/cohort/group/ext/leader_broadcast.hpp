@@ -18,7 +18,7 @@ namespace cohort::ext {
 /// size and on `group<D>` of any size; T trivially copyable.
 template <cohort::detail::any_group Group, typename T>
   requires std::is_trivially_copyable_v<T>
-COHORT_INLINE T broadcast_from_leader(Group g, const T& x) {
+COHORT_COLLECTIVE T broadcast_from_leader(Group g, const T& x) {
   return cohort::detail::kernel_hooks::group_select(g, x, std::size_t{0});
 }
 
@@ -32,7 +32,7 @@ COHORT_INLINE T broadcast_from_leader(Group g, const T& x) {
 /// the group's items.
 template <cohort::detail::any_group Group, typename T>
   requires std::is_trivially_copyable_v<T>
-COHORT_INLINE T broadcast_from_leader(Group g, const T& x, const sub_group_mask& mask) {
+COHORT_COLLECTIVE T broadcast_from_leader(Group g, const T& x, const sub_group_mask& mask) {
   // find_low() of an empty mask is size(), a source outside the group: own value back.
   const std::size_t source = mask.none() ? static_cast<std::size_t>(g.get_local_linear_id()) : mask.find_low();
   return cohort::detail::kernel_hooks::group_select(g, x, source);

@@ -33,7 +33,7 @@ namespace cohort::ext {
 /// `cohort::exception` with `errc::feature_not_supported`.
 template <cohort::detail::any_group Group, typename T>
   requires cohort::detail::bitwise_comparable<T>
-COHORT_INLINE sub_group_mask match_any(Group g, const T& x) {
+COHORT_COLLECTIVE sub_group_mask match_any(Group g, const T& x) {
   return sub_group_mask(cohort::detail::kernel_hooks::group_match_any(g, x), g.get_local_linear_range());
 }
 
@@ -44,7 +44,7 @@ COHORT_INLINE sub_group_mask match_any(Group g, const T& x) {
 /// there, a `bool&` here); otherwise the differences of `match_any` apply.
 template <cohort::detail::any_group Group, typename T>
   requires cohort::detail::bitwise_comparable<T>
-COHORT_INLINE sub_group_mask match_all(Group g, const T& x, bool& pred) {
+COHORT_COLLECTIVE sub_group_mask match_all(Group g, const T& x, bool& pred) {
   const sub_group_mask m(cohort::detail::kernel_hooks::group_match_all(g, x), g.get_local_linear_range());
   pred = m.any();  // a group has at least one item, so "all equal" is never the empty mask
   return m;
