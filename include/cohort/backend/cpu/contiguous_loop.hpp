@@ -1,12 +1,15 @@
 // SPDX-License-Identifier: MIT
 #pragma once
-// The innermost work-item loop of the CPU kernel models. Work-group extents are runtime
-// values, but tiles of 8, 16 or 32 items are by far the most common; for those the loop
-// gets a compile-time trip count, so the compiler can unroll and vectorise the kernel
-// body exactly as it would a hand-written tile loop (DGEMM's 16 x 16 tiles, hierarchical:
-// 0.82x of the same tiling in OpenMP with the runtime loop, 0.91x with this). Other
-// extents take the runtime loop. GCC warns that the unrolled paths a kernel never takes
-// would overflow its fixed-size tile arrays; the cohort target turns that warning off.
+// The innermost work-item loops of the CPU kernel models. Work-group extents are runtime
+// values, but rows of 8, 16 or 32 items are by far the most common; for those the row loop
+// gets a compile-time trip count, so the compiler can unroll and vectorise the kernel body
+// exactly as it would a hand-written tile loop. The choice is made once, outside the loop
+// over rows: made per row, it left the compiler nothing to keep in registers from one row
+// to the next. DGEMM's 16 x 16 tiles, hierarchical, against the same tiling in OpenMP:
+// 0.82x with runtime trip counts, 0.89x with the choice per row, 0.98x with it hoisted
+// (single thread). Other extents take the runtime loop. GCC warns that the unrolled paths a
+// kernel never takes would overflow its fixed-size tile arrays; the cohort target turns that
+// warning off.
 #include <cstddef>
 
 #include <cohort/detail/macros.hpp>  // COHORT_IVDEP
@@ -14,21 +17,26 @@
 namespace cohort::backends::cpu {
 
 template <std::size_t N, typename Body>
-inline void fixed_contiguous_loop(Body& body) {
+inline void fixed_contiguous_rows(std::size_t rows, Body& body) {
+  for (std::size_t i = 0; i < rows; ++i) {
 COHORT_IVDEP
-  for (std::size_t i = 0; i < N; ++i) body(i);
+    for (std::size_t j = 0; j < N; ++j) body(i, j);
+  }
 }
 
-/// body(i) for i in [0, n), iterations independent of each other.
+/// body(i, j) for i in [0, rows) and j in [0, n), the iterations of a row independent of
+/// each other.
 template <typename Body>
-inline void contiguous_loop(std::size_t n, Body&& body) {
+inline void contiguous_rows(std::size_t rows, std::size_t n, Body&& body) {
   switch (n) {
-    case 8: return fixed_contiguous_loop<8>(body);
-    case 16: return fixed_contiguous_loop<16>(body);
-    case 32: return fixed_contiguous_loop<32>(body);
+    case 8: return fixed_contiguous_rows<8>(rows, body);
+    case 16: return fixed_contiguous_rows<16>(rows, body);
+    case 32: return fixed_contiguous_rows<32>(rows, body);
     default:
+      for (std::size_t i = 0; i < rows; ++i) {
 COHORT_IVDEP
-      for (std::size_t i = 0; i < n; ++i) body(i);
+        for (std::size_t j = 0; j < n; ++j) body(i, j);
+      }
   }
 }
 

@@ -68,10 +68,9 @@ COHORT_IVDEP
   } else if constexpr (D == 2) {
     const std::size_t n0 = lr[0], n1 = lr[1], p0 = physical[0], p1 = physical[1];
     if (fits) {
-      for (std::size_t i = 0; i < n0; ++i)
-        contiguous_loop(n1, [&](std::size_t j) {
-          f(h_item<2>(id_t{base[0] + i, base[1] + j}, global, id_t{i, j}, lr, id_t{i, j}, physical));
-        });
+      contiguous_rows(n0, n1, [&](std::size_t i, std::size_t j) {
+        f(h_item<2>(id_t{base[0] + i, base[1] + j}, global, id_t{i, j}, lr, id_t{i, j}, physical));
+      });
     } else {
       for (std::size_t i = 0, pi = 0; i < n0; ++i, pi = pi + 1 == p0 ? 0 : pi + 1)
         for (std::size_t j0 = 0; j0 < n1; j0 += p1) {

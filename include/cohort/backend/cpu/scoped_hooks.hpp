@@ -74,8 +74,9 @@ COHORT_IVDEP
     for (std::size_t i = 0; i < n; ++i) f(s_item<D>(id<D>{i}, id<D>{o + i}, local, global));
   } else if constexpr (D == 2) {
     const std::size_t n0 = local[0], n1 = local[1], o0 = offset[0], o1 = offset[1];
-    for (std::size_t i = 0; i < n0; ++i)
-      contiguous_loop(n1, [&](std::size_t j) { f(s_item<D>(id<D>{i, j}, id<D>{o0 + i, o1 + j}, local, global)); });
+    contiguous_rows(n0, n1, [&](std::size_t i, std::size_t j) {
+      f(s_item<D>(id<D>{i, j}, id<D>{o0 + i, o1 + j}, local, global));
+    });
   } else {
     const std::size_t n0 = local[0], n1 = local[1], n2 = local[2];
     const std::size_t o0 = offset[0], o1 = offset[1], o2 = offset[2];
