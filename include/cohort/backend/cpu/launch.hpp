@@ -12,7 +12,6 @@
 #include <omp.h>
 
 #include <cohort/backend/concepts.hpp>
-#include <cohort/detail/macros.hpp>  // COHORT_FLATTEN
 #include <cohort/backend/cpu/fiber_engine.hpp>
 #include <cohort/backend/cpu/group_arena.hpp>
 #include <cohort/backend/cpu/scoped_launch.hpp>
@@ -120,8 +119,8 @@ COHORT_IVDEP
   /// Hierarchical: the group lambda runs once per group on one thread.
   template <int D, typename Kernel>
   static void parallel_for_work_group(const range<D>& groups, const range<D>& local, const Kernel& kernel) {
-    for_each_group(groups.size(), 0, [&] {
-      return [&](std::size_t g) COHORT_FLATTEN {
+    for_each_group<true>(groups.size(), 0, [&] {
+      return [&](std::size_t g) {
         kernel(group<D>(detail::delinearize<D, id<D>>(g, groups), groups, local, id<D>{}));
       };
     });

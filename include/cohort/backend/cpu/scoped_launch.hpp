@@ -14,15 +14,14 @@
 #include <cohort/core/id.hpp>
 #include <cohort/backend/cpu/team.hpp>
 #include <cohort/core/range.hpp>
-#include <cohort/detail/macros.hpp>  // COHORT_FLATTEN
 #include <cohort/scoped/scoped_group.hpp>
 
 namespace cohort::backends::cpu {
 
 template <int D, typename Kernel>
 inline void launch_scoped(const range<D>& groups, const range<D>& group_size, const Kernel& kernel) {
-  for_each_group(groups.size(), 0, [&] {
-    return [&](std::size_t g) COHORT_FLATTEN {
+  for_each_group<true>(groups.size(), 0, [&] {
+    return [&](std::size_t g) {
       kernel(scoped_group<D>(detail::delinearize<D, id<D>>(g, groups), groups, group_size));
     };
   });

@@ -10,6 +10,7 @@
 #include <omp.h>
 
 #include <cohort/backend/cpu/group_arena.hpp>
+#include <cohort/detail/macros.hpp>  // COHORT_FLATTEN
 
 namespace cohort::backends::cpu {
 
@@ -41,11 +42,33 @@ inline void static_chunk(std::size_t n, int t, int nt, std::size_t& begin, std::
   end = begin + base + (tt < extra ? 1 : 0);
 }
 
+/// Runs groups [begin, end) of this thread.
+template <typename Runner>
+inline void run_groups(Runner& runner, std::size_t begin, std::size_t end, group_arena& arena,
+                       std::size_t local_bytes, const first_error& error) {
+  for (std::size_t g = begin; g < end && !error.failed(); ++g) {
+    arena.begin_group(local_bytes);
+    runner(g);
+  }
+}
+
+/// The same with the runner and the whole kernel inlined into the loop over groups (see
+/// COHORT_FLATTEN): a group then costs no call, and the compiler sees the kernel's loops
+/// whole. For the hierarchical and scoped launchers, whose runner is the kernel; flattening
+/// the fiber engine into every nd_range kernel as well made a test file take 10 minutes and
+/// 2 GB to compile.
+template <typename Runner>
+COHORT_FLATTEN inline void run_groups_inlined(Runner& runner, std::size_t begin, std::size_t end, group_arena& arena,
+                                              std::size_t local_bytes, const first_error& error) {
+  run_groups(runner, begin, end, arena, local_bytes, error);
+}
+
 /// Runs `num_groups` work-groups over the team, a static chunk per thread. Each thread
 /// calls `make_runner()` once and then `runner(linear_group_id)` per group, with the
-/// group arena reset (its first `local_bytes` reserved for local accessors). The first
-/// exception stops every thread and is rethrown afterwards.
-template <typename MakeRunner>
+/// group arena reset (its first `local_bytes` reserved for local accessors); with
+/// `InlineRunner`, through run_groups_inlined. The first exception stops every thread and
+/// is rethrown afterwards.
+template <bool InlineRunner = false, typename MakeRunner>
 void for_each_group(std::size_t num_groups, std::size_t local_bytes, MakeRunner&& make_runner) {
   if (num_groups == 0) return;
   first_error error;
@@ -55,13 +78,13 @@ void for_each_group(std::size_t num_groups, std::size_t local_bytes, MakeRunner&
     auto runner = make_runner();
     std::size_t begin, end;
     static_chunk(num_groups, omp_get_thread_num(), omp_get_num_threads(), begin, end);
-    for (std::size_t g = begin; g < end && !error.failed(); ++g) {
-      arena.begin_group(local_bytes);
-      try {
-        runner(g);
-      } catch (...) {
-        error.record(std::current_exception());
-      }
+    try {
+      if constexpr (InlineRunner)
+        run_groups_inlined(runner, begin, end, arena, local_bytes, error);
+      else
+        run_groups(runner, begin, end, arena, local_bytes, error);
+    } catch (...) {
+      error.record(std::current_exception());
     }
   }
   error.rethrow();
