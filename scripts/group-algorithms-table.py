@@ -1,0 +1,51 @@
+#!/usr/bin/env python3
+"""The group-algorithm tables of docs/results from a cohort-bench CSV.
+
+usage: scripts/group-algorithms-table.py RESULTS.csv > TABLES.md
+
+Value forms: one row per algorithm, type and group size with the nd_range case
+(openmp, classic, nd_range) and the scoped case (openmp, scoped, scoped_by_hand) side by
+side; joint forms: reference and nd_range per algorithm. Times are the CSV's throughput
+column (ns per call per item, ns per element); ratios are reference / variant medians.
+"""
+import csv
+import re
+import sys
+
+
+def main():
+    rows = list(csv.DictReader(open(sys.argv[1])))
+    by = {(r["benchmark"], r["variant"]): r for r in rows if r["benchmark"].startswith("group_algorithms/")}
+    value = re.compile(r"group_algorithms/nd_range/(\w+)/(\w+)/(\d+)$")
+    print('"nd_range vs classic" = classic median / nd_range median; "scoped vs openmp" = openmp median /')
+    print("scoped median (2^17-item case). Times in ns per call per work-item.\n")
+    print("| algorithm | type | group | openmp | classic | nd_range | **nd_range vs classic** | switches/item/call nd_range (classic) | openmp (2^17) | scoped | scoped_by_hand | **scoped vs openmp** |")
+    print("|---|---|---:|---:|---:|---:|---:|---|---:|---:|---:|---:|")
+    for (bench, variant), r in by.items():
+        m = value.match(bench)
+        if not m or variant != "nd_range":
+            continue
+        algo, typ, local = m.groups()
+        ref, classic = by[(bench, "openmp")], by[(bench, "classic")]
+        sbench = f"group_algorithms/scoped/{algo}/{typ}/{local}"
+        sref, scoped, by_hand = by.get((sbench, "openmp")), by.get((sbench, "scoped")), by.get((sbench, "scoped_by_hand"))
+        sw = lambda x: (x["note"].split(" sw/item/call")[0] if x["note"] else "-")
+        vs_classic = float(classic["median_s"]) / float(r["median_s"])
+        t = lambda x: f'{float(x["throughput"]):.3g}' if x else "-"
+        scoped_ratio = f'**{float(sref["median_s"]) / float(scoped["median_s"]):.2f}x**' if scoped else "-"
+        print(f"| {algo} | {typ} | {local} | {t(ref)} | {t(classic)} | {t(r)} | **{vs_classic:.2f}x** | "
+              f"{sw(r)} ({sw(classic)}) | {t(sref)} | {t(scoped)} | {t(by_hand)} | {scoped_ratio} |")
+    print("\n| joint algorithm | type (group) | reference (1 thread) ns/element | nd_range ns/element | **ratio** | switches/item/call |")
+    print("|---|---|---:|---:|---:|---|")
+    joint = re.compile(r"group_algorithms/(joint_\w+)/(\w+)/(\d+)$")
+    for (bench, variant), r in by.items():
+        m = joint.match(bench)
+        if not m or variant != "nd_range":
+            continue
+        ref = next(x for (b, v), x in by.items() if b == bench and x["role"] == "reference")
+        print(f'| {m.group(1)} | {m.group(2)} ({m.group(3)}) | {float(ref["throughput"]):.3g} | '
+              f'{float(r["throughput"]):.3g} | **{float(r["ratio_to_reference"]):.2f}x** | {r["note"].split(" sw/")[0]} |')
+
+
+if __name__ == "__main__":
+    main()
