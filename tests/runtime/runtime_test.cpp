@@ -117,6 +117,20 @@ TEST_P(queues, many_threads_submit_and_wait_at_once) {
   EXPECT_EQ(wrong.load(), 0);
 }
 
+// A wait inside the user's own OpenMP parallel region leaves the command to the runtime's
+// worker (run there, the kernel's region would be nested into a team of one).
+TEST_P(queues, waiting_inside_an_openmp_parallel_region) {
+  constexpr std::size_t n = 4096;
+  std::vector<int> out(n, 0);
+  int* o = out.data();
+#pragma omp parallel num_threads(2)
+  {
+#pragma omp single
+    q.parallel_for(range<1>{n}, COHORT_LAMBDA(id<1> i) { o[i] = 3 * static_cast<int>(i[0]); }).wait();
+  }
+  for (std::size_t i = 0; i < n; ++i) ASSERT_EQ(out[i], 3 * static_cast<int>(i));
+}
+
 TEST_P(queues, in_order_dependencies_and_shortcuts) {
   queue ordered(GetParam(), property_list{property::queue::in_order{}});
   EXPECT_TRUE(ordered.is_in_order());

@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: MIT
 #pragma once
-// The one list of backends. Shared code reaches a backend only through visit_backend()
-// and all_device_descriptions(); adding a backend means adding it here.
+// The one list of backends. Shared code reaches a backend only through visit_backend(),
+// all_device_descriptions() and caller_may_run_commands(); adding a backend means adding it
+// here.
 #include <utility>
 #include <vector>
 
@@ -22,6 +23,10 @@ decltype(auto) visit_backend(backend b, F&& f) {
   throw exception(errc::backend_mismatch,
                   "the device's backend is not available in this build (CUDA code needs nvcc)");
 }
+
+/// Whether the calling thread, waiting for a command, may run queued commands itself
+/// (every backend compiled in must agree).
+inline bool caller_may_run_commands() { return backends::cpu::caller_may_run_commands(); }
 
 /// Every device of every backend compiled in, CPU first.
 inline std::vector<device_description> all_device_descriptions() {

@@ -24,6 +24,7 @@
 #include <thread>
 #include <vector>
 
+#include <cohort/backend/list.hpp>
 #include <cohort/runtime/event_state.hpp>
 
 namespace cohort::detail {
@@ -62,10 +63,11 @@ public:
 
   /// Returns once `s` is complete; until then the calling thread runs queued commands (in
   /// order, never two at once). A command that waits for another one only blocks: it holds
-  /// the turn to run commands itself.
+  /// the turn to run commands itself. So does a thread the backends say should not run them
+  /// (inside an OpenMP parallel region); the worker runs them then.
   void wait_for(event_state& s) {
     if (s.complete()) return;
-    if (t_running_command) return s.wait();
+    if (t_running_command || !caller_may_run_commands()) return s.wait();
     std::unique_lock lock(m_mutex);
     while (!s.complete()) {
       if (!m_running && !m_queue.empty())

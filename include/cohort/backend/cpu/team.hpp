@@ -34,6 +34,11 @@ private:
   std::atomic<bool> m_failed{false};
 };
 
+/// Whether a thread that waits for a command may run it itself (runtime/executor.hpp): not
+/// from inside an OpenMP parallel region, where the kernel's own region would be nested and
+/// get a team of one.
+inline bool caller_may_run_commands() { return !omp_in_parallel(); }
+
 /// The `[begin, end)` share of `n` iterations that thread `t` of `nt` runs.
 inline void static_chunk(std::size_t n, int t, int nt, std::size_t& begin, std::size_t& end) {
   const std::size_t base = n / static_cast<std::size_t>(nt), extra = n % static_cast<std::size_t>(nt);
