@@ -49,7 +49,7 @@ public:
       std::lock_guard lock(m_state->mutex);
       last = m_state->last;
     }
-    if (last) detail::executor::instance().wait_for(*last);
+    if (last) event(std::move(last)).wait();
   }
   void wait_and_throw() {
     wait();
