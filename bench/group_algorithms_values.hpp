@@ -69,22 +69,23 @@ COHORT_INLINE T threshold(std::size_t local_id) {
 }
 
 /// Each lane of x one down where the call's result exceeds the threshold, else one up:
-/// the feedback keeps |x| <= 8 + 512, so sums over 1024 items stay exact in fp32.
+/// the feedback keeps |x| <= 8 + 512, so sums over 1024 items stay exact in fp32. Written
+/// without branches (the data decide each lane, so branches would mispredict), and for
+/// vecs with vec operators, as a kernel would: written lane by lane, g++ keeps a vec's
+/// lanes in separate scalar registers and rebuilds the vector for every collective.
 template <typename T>
 COHORT_INLINE T step(const T& x, const T& r, const T& t) {
-  T y = x;
-  for (int e = 0; e < lanes<T>::count; ++e) {
-    const auto xe = lanes<T>::at(x, e);
-    lanes<T>::at(y, e) = lanes<T>::at(r, e) > lanes<T>::at(t, e) ? xe - 1 : xe + 1;
-  }
-  return y;
+  return x + (T(1) - T(2) * T(r > t));
+}
+template <typename E, int N>
+COHORT_INLINE cohort::vec<E, N> step(const cohort::vec<E, N>& x, const cohort::vec<E, N>& r,
+                                     const cohort::vec<E, N>& t) {
+  return x + E(1) + E(2) * (r > t).template convert<E>();  // r > t: -1 in true lanes
 }
 /// any_of's step: all lanes down when any item's predicate held, else up.
 template <typename T>
 COHORT_INLINE T step_all(const T& x, bool any) {
-  T y = x;
-  for (int e = 0; e < lanes<T>::count; ++e) lanes<T>::at(y, e) = any ? lanes<T>::at(x, e) - 1 : lanes<T>::at(x, e) + 1;
-  return y;
+  return x + static_cast<typename lanes<T>::element>(any ? -1 : 1);
 }
 /// any_of's predicate.
 template <typename T>

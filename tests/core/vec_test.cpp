@@ -13,6 +13,11 @@ namespace {
 
 using cohort::vec;
 
+template <typename T>
+using detail_relational_t = std::conditional_t<
+    sizeof(T) == 1, std::int8_t,
+    std::conditional_t<sizeof(T) == 2, std::int16_t, std::conditional_t<sizeof(T) == 4, std::int32_t, std::int64_t>>>;
+
 // Compares every logical element of v with the expected list.
 template <typename T, int N>
 void expect_elements(const vec<T, N>& v, std::initializer_list<T> expected) {
@@ -423,6 +428,88 @@ TEST(Vec, Logical) {
   expect_elements(0 || a, {0, -1, 0, -1});
   vec<double, 2> d(0.0, 0.5);
   expect_elements(!d, {std::int64_t{-1}, std::int64_t{0}});
+}
+
+// At run time the operators of arithmetic vecs compute on the compiler's vector types; in
+// constant evaluation they run element loops. Both must give the same elements and the
+// same bytes (vec<T, 3>'s padding element stays zero).
+template <typename T, int N>
+constexpr vec<T, N> operands(int seed) {
+  vec<T, N> v;
+  for (int i = 0; i < N; ++i) {
+    const int k = (seed * 7 + i * 5) % 11 - 5;  // in [-5, 5], zero included
+    v[i] = std::is_unsigned_v<T> ? static_cast<T>(static_cast<T>(250) + static_cast<T>(k)) : static_cast<T>(k);
+  }
+  return v;
+}
+template <typename T, int N>
+struct all_operators {
+  vec<T, N> sum, difference, product, negated, compound;
+  vec<detail_relational_t<T>, N> less, equal, greater_equal;
+  vec<double, N> widened;
+  vec<std::int32_t, N> narrowed;
+};
+template <typename T, int N>
+constexpr all_operators<T, N> apply_all(const vec<T, N>& a, const vec<T, N>& b) {
+  all_operators<T, N> r;
+  r.sum = a + b;
+  r.difference = a - b;
+  r.product = a * b * T(3);
+  r.negated = -a;
+  r.compound = a;
+  r.compound += b;
+  r.compound *= b;
+  r.less = a < b;
+  r.equal = a == b;
+  r.greater_equal = a >= T(1);
+  r.widened = a.template convert<double>();
+  r.narrowed = a.template convert<std::int32_t>();
+  return r;
+}
+template <typename V>
+void expect_same_bytes(const V& runtime, const V& constant, const char* what) {
+  for (int i = 0; i < static_cast<int>(V::size()); ++i) EXPECT_EQ(runtime[i], constant[i]) << what << " element " << i;
+  EXPECT_EQ(std::memcmp(&runtime, &constant, sizeof(V)), 0) << what << " bytes";
+}
+template <typename T, int N>
+void expect_runtime_matches_constant() {
+  constexpr auto a = operands<T, N>(1), b = operands<T, N>(4);
+  constexpr all_operators<T, N> constant = apply_all(a, b);
+  volatile int seed_a = 1, seed_b = 4;  // keeps the run-time path at run time
+  const all_operators<T, N> runtime = apply_all(operands<T, N>(seed_a), operands<T, N>(seed_b));
+  expect_same_bytes(runtime.sum, constant.sum, "+");
+  expect_same_bytes(runtime.difference, constant.difference, "-");
+  expect_same_bytes(runtime.product, constant.product, "*");
+  expect_same_bytes(runtime.negated, constant.negated, "unary -");
+  expect_same_bytes(runtime.compound, constant.compound, "+= *=");
+  expect_same_bytes(runtime.less, constant.less, "<");
+  expect_same_bytes(runtime.equal, constant.equal, "==");
+  expect_same_bytes(runtime.greater_equal, constant.greater_equal, ">= scalar");
+  expect_same_bytes(runtime.widened, constant.widened, "convert<double>");
+  expect_same_bytes(runtime.narrowed, constant.narrowed, "convert<int32_t>");
+}
+
+TEST(Vec, RunTimeOperatorsMatchConstantEvaluation) {
+  expect_runtime_matches_constant<float, 4>();
+  expect_runtime_matches_constant<float, 3>();
+  expect_runtime_matches_constant<float, 16>();
+  expect_runtime_matches_constant<double, 2>();
+  expect_runtime_matches_constant<double, 8>();
+  expect_runtime_matches_constant<std::int32_t, 8>();
+  expect_runtime_matches_constant<std::int32_t, 1>();
+  expect_runtime_matches_constant<std::uint8_t, 16>();
+  expect_runtime_matches_constant<std::int16_t, 3>();
+  expect_runtime_matches_constant<std::uint64_t, 4>();
+}
+
+TEST(Vec, RunTimeFloatComparisonsWithNaN) {
+  volatile float nan = NAN;
+  const vec<float, 8> a(1.f, nan, 3.f, nan, -0.f, 2.f, 5.f, 0.f);
+  const vec<float, 8> b(1.f, 1.f, nan, nan, 0.f, 3.f, 4.f, 0.f);
+  expect_elements(a == b, {-1, 0, 0, 0, -1, 0, 0, -1});
+  expect_elements(a != b, {0, -1, -1, -1, 0, -1, -1, 0});
+  expect_elements(a < b, {0, 0, 0, 0, 0, -1, 0, 0});
+  expect_elements(a >= b, {-1, 0, 0, 0, -1, 0, -1, -1});
 }
 
 // ---- free functions -----------------------------------------------------

@@ -4,6 +4,7 @@
 // Plain array storage keeps it trivially copyable, so it can be passed to
 // kernels and bit-copied between host and device.
 
+#include <array>
 #include <bit>
 #include <cstddef>
 #include <cstdint>
@@ -12,6 +13,7 @@
 #include "cohort/core/type_traits.hpp"
 #include "cohort/detail/elementwise.hpp"
 #include "cohort/detail/macros.hpp"
+#include "cohort/detail/native_vector.hpp"
 
 namespace cohort {
 
@@ -71,13 +73,39 @@ COHORT_FUNCTION constexpr bool msb_set(const T& v) {
 
 }  // namespace detail
 
+// At run time, where NATIVE holds, runs the statements after it on native vectors
+// (native_vector.hpp); constant evaluation and other element types take the loops below it.
+// COHORT_VEC_LOAD declares a native vector holding a vec's elements; COHORT_VEC_STORE
+// copies one to an element array. Locals, not functions that return vectors: g++ warns
+// about the ABI of vectors wider than the target's registers at every such call.
+#if COHORT_NATIVE_VECTORS
+#define COHORT_VEC_NATIVE(NATIVE, ...)                                                 \
+  if constexpr (NATIVE) {                                                              \
+    if (!std::is_constant_evaluated()) {                                               \
+      __VA_ARGS__;                                                                     \
+    }                                                                                  \
+  }
+#define COHORT_VEC_LOAD(NAME, V)                                                       \
+  detail::native_vector_t<T, N> NAME;                                                  \
+  __builtin_memcpy(&NAME, (V).m_data, sizeof NAME)
+#define COHORT_VEC_STORE(ELEMENTS, VALUE) __builtin_memcpy(ELEMENTS, &(VALUE), sizeof(VALUE))
+#else
+#define COHORT_VEC_NATIVE(NATIVE, ...)
+#endif
+
 // Element-wise binary operator, its vec/scalar and scalar/vec forms and its
-// compound assignment. COND restricts it (e.g. to integral element types).
-#define COHORT_VEC_BINARY_OP(OP, COND)                                                 \
+// compound assignment. COND restricts it (e.g. to integral element types); NATIVE says
+// whether a native vector computes it exactly as the loop (not integer division, whose
+// zero divisor must fault as the scalar one does, nor shifts, whose out-of-range counts
+// differ).
+#define COHORT_VEC_BINARY_OP(OP, COND, NATIVE)                                         \
   friend COHORT_FUNCTION constexpr vec operator OP(const vec& lhs, const vec& rhs)    \
     requires(COND)                                                                     \
   {                                                                                    \
     vec r;                                                                             \
+    COHORT_VEC_NATIVE((detail::native_vector_v<T, N> && (NATIVE)),                     \
+                      COHORT_VEC_LOAD(a, lhs); COHORT_VEC_LOAD(b, rhs);                \
+                      const auto c = a OP b; COHORT_VEC_STORE(r.m_data, c); return r)                \
     for (int i = 0; i < N; ++i) {                                                      \
       r.m_data[i] = static_cast<T>(lhs.m_data[i] OP rhs.m_data[i]);                    \
     }                                                                                  \
@@ -98,6 +126,9 @@ COHORT_FUNCTION constexpr bool msb_set(const T& v) {
   COHORT_FUNCTION constexpr vec& operator OP##=(const vec& rhs)                        \
     requires(COND)                                                                     \
   {                                                                                    \
+    COHORT_VEC_NATIVE((detail::native_vector_v<T, N> && (NATIVE)),                     \
+                      COHORT_VEC_LOAD(a, *this); COHORT_VEC_LOAD(b, rhs);              \
+                      const auto c = a OP b; COHORT_VEC_STORE(m_data, c); return *this)                                                    \
     for (int i = 0; i < N; ++i) {                                                      \
       m_data[i] = static_cast<T>(m_data[i] OP rhs.m_data[i]);                          \
     }                                                                                  \
@@ -111,12 +142,15 @@ COHORT_FUNCTION constexpr bool msb_set(const T& v) {
   }
 
 // Element-wise relational/logical operator: true is -1 (all bits set), false 0,
-// in a signed integer vec of the element's size.
-#define COHORT_VEC_RELATIONAL_OP(OP)                                                   \
+// in a signed integer vec of the element's size (as native vector comparisons give it).
+#define COHORT_VEC_RELATIONAL_OP(OP, NATIVE)                                                   \
   friend COHORT_FUNCTION constexpr relational_type operator OP(const vec& lhs,        \
                                                                const vec& rhs)        \
   {                                                                                    \
     relational_type r;                                                                 \
+    COHORT_VEC_NATIVE((detail::native_vector_v<T, N> && (NATIVE)),                     \
+                      COHORT_VEC_LOAD(a, lhs); COHORT_VEC_LOAD(b, rhs);                \
+                      const auto c = a OP b; COHORT_VEC_STORE(r.m_data, c); return r)  \
     for (int i = 0; i < N; ++i) {                                                      \
       r[i] = (lhs.m_data[i] OP rhs.m_data[i]) ? relational_element(-1)                 \
                                               : relational_element(0);                 \
@@ -265,6 +299,13 @@ public:
   template <typename U, rounding_mode Mode = rounding_mode::automatic>
   COHORT_FUNCTION constexpr vec<U, N> convert() const {
     vec<U, N> r;
+    // The native conversion truncates floating point to integers and rounds otherwise
+    // as a cast does: the same as the loop for the automatic mode.
+    COHORT_VEC_NATIVE((detail::native_vector_v<T, N> && detail::native_vector_v<U, N> &&
+                       Mode == rounding_mode::automatic),
+                      COHORT_VEC_LOAD(a, *this);
+                      const auto c = __builtin_convertvector(a, detail::native_vector_t<U, N>);
+                      COHORT_VEC_STORE(r.m_data, c); return r)
     for (int i = 0; i < N; ++i) {
       r[i] = detail::convert_element<U, Mode>(m_data[i]);
     }
@@ -276,28 +317,38 @@ public:
   COHORT_FUNCTION constexpr As as() const {
     static_assert(detail::is_vec_v<As>, "as<>() converts to a vec type");
     static_assert(sizeof(As) == sizeof(vec), "as<>() needs a vec of the same size");
+    if (std::is_constant_evaluated()) {
+      // std::bit_cast is not a constant expression for classes with unions; the element
+      // arrays have none.
+      using E = typename As::element_type;
+      constexpr std::size_t count = sizeof(As) / sizeof(E);
+      const auto elements = std::bit_cast<std::array<E, count>>(m_data);
+      As r;
+      for (std::size_t i = 0; i < count; ++i) r.m_data[i] = elements[i];
+      return r;
+    }
     return std::bit_cast<As>(*this);
   }
 
-  COHORT_VEC_BINARY_OP(+, true)
-  COHORT_VEC_BINARY_OP(-, true)
-  COHORT_VEC_BINARY_OP(*, true)
-  COHORT_VEC_BINARY_OP(/, true)
-  COHORT_VEC_BINARY_OP(%, std::is_integral_v<T>)
-  COHORT_VEC_BINARY_OP(&, std::is_integral_v<T>)
-  COHORT_VEC_BINARY_OP(|, std::is_integral_v<T>)
-  COHORT_VEC_BINARY_OP(^, std::is_integral_v<T>)
-  COHORT_VEC_BINARY_OP(<<, std::is_integral_v<T>)
-  COHORT_VEC_BINARY_OP(>>, std::is_integral_v<T>)
+  COHORT_VEC_BINARY_OP(+, true, true)
+  COHORT_VEC_BINARY_OP(-, true, true)
+  COHORT_VEC_BINARY_OP(*, true, true)
+  COHORT_VEC_BINARY_OP(/, true, std::is_floating_point_v<T>)
+  COHORT_VEC_BINARY_OP(%, std::is_integral_v<T>, false)
+  COHORT_VEC_BINARY_OP(&, std::is_integral_v<T>, true)
+  COHORT_VEC_BINARY_OP(|, std::is_integral_v<T>, true)
+  COHORT_VEC_BINARY_OP(^, std::is_integral_v<T>, true)
+  COHORT_VEC_BINARY_OP(<<, std::is_integral_v<T>, false)
+  COHORT_VEC_BINARY_OP(>>, std::is_integral_v<T>, false)
 
-  COHORT_VEC_RELATIONAL_OP(==)
-  COHORT_VEC_RELATIONAL_OP(!=)
-  COHORT_VEC_RELATIONAL_OP(<)
-  COHORT_VEC_RELATIONAL_OP(>)
-  COHORT_VEC_RELATIONAL_OP(<=)
-  COHORT_VEC_RELATIONAL_OP(>=)
-  COHORT_VEC_RELATIONAL_OP(&&)
-  COHORT_VEC_RELATIONAL_OP(||)
+  COHORT_VEC_RELATIONAL_OP(==, true)
+  COHORT_VEC_RELATIONAL_OP(!=, true)
+  COHORT_VEC_RELATIONAL_OP(<, true)
+  COHORT_VEC_RELATIONAL_OP(>, true)
+  COHORT_VEC_RELATIONAL_OP(<=, true)
+  COHORT_VEC_RELATIONAL_OP(>=, true)
+  COHORT_VEC_RELATIONAL_OP(&&, false)
+  COHORT_VEC_RELATIONAL_OP(||, false)
 
   friend COHORT_FUNCTION constexpr relational_type operator!(const vec& v) {
     relational_type r;
@@ -311,6 +362,8 @@ public:
 
   friend COHORT_FUNCTION constexpr vec operator-(const vec& v) {
     vec r;
+    COHORT_VEC_NATIVE((detail::native_vector_v<T, N>), COHORT_VEC_LOAD(a, v); const auto c = -a;
+                      COHORT_VEC_STORE(r.m_data, c); return r)
     for (int i = 0; i < N; ++i) {
       r.m_data[i] = static_cast<T>(-v.m_data[i]);
     }
@@ -369,10 +422,23 @@ private:
     return r;
   }
 
-  // Value-initialised, so the padding element of vec<T, 3> is zero as well.
-  T m_data[detail::vec_storage_size<N>]{};
+  template <typename, int>
+  friend class vec;
+
+  // The elements, value-initialised, so the padding element of vec<T, 3> is zero as well.
+  // In a union because g++ splits a small struct that is copied as a whole into one
+  // scalar per element, and never a union ("total scalarization" in its SRA pass): a vec
+  // variable assigned in a loop around a group algorithm was otherwise rebuilt from
+  // scalars after every call (a stalled store forwarding each time).
+  union {
+    T m_data[detail::vec_storage_size<N>]{};
+    unsigned char m_unsplit[sizeof(T) * detail::vec_storage_size<N>];
+  };
 };
 
+#undef COHORT_VEC_NATIVE
+#undef COHORT_VEC_LOAD
+#undef COHORT_VEC_STORE
 #undef COHORT_VEC_BINARY_OP
 #undef COHORT_VEC_RELATIONAL_OP
 #undef COHORT_VEC_ACCESSOR
