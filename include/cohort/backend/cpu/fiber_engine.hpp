@@ -38,12 +38,9 @@ public:
 
   using item_function = void (*)(void* kernel_state, std::size_t local_linear_id);
 
-  /// What one item waiting in a collective publishes (group_ops.hpp): where its value is
+  /// What one item waiting in a collective publishes (group_ops.hpp): where its value is,
   /// and where its result goes.
-  struct exchange_entry {
-    const void* value;
-    void* result;
-  };
+  using exchange_entry = void*;
 
   static fiber_engine& this_thread() {
     thread_local fiber_engine engine;

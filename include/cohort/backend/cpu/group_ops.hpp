@@ -6,7 +6,7 @@
 // writes each into the waiting item's own frame; everybody resumes with it.
 //
 // Values and results stay in the items' frames (fiber stacks), and the shared table holds
-// only two pointers per item, so nothing shared depends on the value type. That matters
+// only a pointer per item, so nothing shared depends on the value type. That matters
 // because items of one group are at different collectives at once: an item that resumed
 // may already publish for its next collective (possibly of another type) while later items
 // have not resumed from the previous one, and a sub-group may run its collectives while
@@ -34,6 +34,14 @@ union uninitialized {
   T value;
 };
 
+/// An item's value, and then its result, in its own frame.
+template <typename In, typename Out>
+union exchange_place {
+  exchange_place() {}
+  In in;
+  Out out;
+};
+
 /// Runs one collective over `s`. `compute(in, count, out)` fills `out` (raw storage for
 /// `count` Outs, to be constructed) from the `count` values; an item gets `out[its index]`
 /// when `per_item`, else `out[0]`.
@@ -41,14 +49,20 @@ template <typename Out, typename In, typename Compute>
 [[gnu::always_inline]] inline Out collective(scope s, const In& mine, bool per_item, Compute&& compute) {
   static_assert(std::is_trivially_copyable_v<In> && std::is_trivially_copyable_v<Out>,
                 "group algorithms exchange trivially copyable values");
-  uninitialized<Out> result;
   if (s.hi - s.lo == 1) {  // a one-item scope needs no synchronisation (and no fibers)
+    uninitialized<Out> result;
     compute(&mine, 1, &result.value);
     return result.value;
   }
   fiber_engine& e = fiber_engine::this_thread();
   fiber_engine::exchange_entry* table = e.exchange_table();
-  table[s.me] = {&mine, &result.value};
+  // The value and then the result share one place in the item's frame: the completion
+  // copies every value before it writes any result. Each line of its frame an item keeps
+  // live across the switch costs at 256 items (where the group's frames outgrow L1) about
+  // 2.5 ns per call per item.
+  exchange_place<In, Out> place;
+  new (&place.in) In(mine);
+  table[s.me] = &place;
   e.barrier(s.me, s.lo, s.hi, [&] {
     // Only this item runs now, so the engine's scratch is free for the gathered copies.
     const std::size_t count = s.hi - s.lo;
@@ -57,11 +71,12 @@ template <typename Out, typename In, typename Compute>
     In* in = reinterpret_cast<In*>(base);
     Out* out = reinterpret_cast<Out*>(base + in_bytes);
     const fiber_engine::exchange_entry* entries = table + s.lo;
-    for (std::size_t i = 0; i < count; ++i) new (in + i) In(*static_cast<const In*>(entries[i].value));
+    for (std::size_t i = 0; i < count; ++i) new (in + i) In(static_cast<const exchange_place<In, Out>*>(entries[i])->in);
     compute(static_cast<const In*>(in), count, out);
-    for (std::size_t i = 0; i < count; ++i) new (entries[i].result) Out(out[per_item ? i : 0]);
+    for (std::size_t i = 0; i < count; ++i)
+      new (&static_cast<exchange_place<In, Out>*>(entries[i])->out) Out(out[per_item ? i : 0]);
   });
-  return result.value;
+  return place.out;
 }
 
 template <typename T, typename Op>
