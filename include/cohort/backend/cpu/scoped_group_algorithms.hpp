@@ -133,11 +133,9 @@ inline constexpr bool simd_scan_v = cohort::detail::simd_arithmetic_v<Op, T, typ
                                     std::is_same_v<typename Out::value_type, T>;
 
 /// r[i] = carry op v[0] op ... op v[i-1] for one row that no simd scan covers (vec, marray,
-/// other operations); returns the carry on. Out of line: inlined into a whole scoped kernel
-/// (which the launcher flattens), g++ compiled it for vec<float, 4> 2.7x slower (0.79 -> 2.1 ns
-/// per call per item in the group-algorithm benchmark).
+/// other operations); returns the carry on.
 template <typename T, typename V, typename U, typename Op>
-[[gnu::noinline]] T exclusive_scan_row(const V* v, U* r, std::size_t length, T carry, const Op& op) {
+inline T exclusive_scan_row(const V* v, U* r, std::size_t length, T carry, const Op& op) {
   for (std::size_t i = 0; i < length; ++i) {
     const T value = static_cast<T>(v[i]);  // before the write: in place
     r[i] = static_cast<U>(carry);
