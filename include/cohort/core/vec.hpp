@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 // cohort::vec<T, N>: the SYCL 2020 short vector (N = 1, 2, 3, 4, 8, 16).
-// Plain array storage keeps it trivially copyable, so it can be passed to
-// kernels and bit-copied between host and device.
+// Array storage (in a union, see m_data) keeps it trivially copyable, so it can be
+// passed to kernels and bit-copied between host and device.
 
 #include <array>
 #include <bit>
@@ -105,7 +105,7 @@ COHORT_FUNCTION constexpr bool msb_set(const T& v) {
     vec r;                                                                             \
     COHORT_VEC_NATIVE((detail::native_vector_v<T, N> && (NATIVE)),                     \
                       COHORT_VEC_LOAD(a, lhs); COHORT_VEC_LOAD(b, rhs);                \
-                      const auto c = a OP b; COHORT_VEC_STORE(r.m_data, c); return r)                \
+                      const auto c = a OP b; COHORT_VEC_STORE(r.m_data, c); return r)  \
     for (int i = 0; i < N; ++i) {                                                      \
       r.m_data[i] = static_cast<T>(lhs.m_data[i] OP rhs.m_data[i]);                    \
     }                                                                                  \
@@ -128,7 +128,7 @@ COHORT_FUNCTION constexpr bool msb_set(const T& v) {
   {                                                                                    \
     COHORT_VEC_NATIVE((detail::native_vector_v<T, N> && (NATIVE)),                     \
                       COHORT_VEC_LOAD(a, *this); COHORT_VEC_LOAD(b, rhs);              \
-                      const auto c = a OP b; COHORT_VEC_STORE(m_data, c); return *this)                                                    \
+                      const auto c = a OP b; COHORT_VEC_STORE(m_data, c); return *this) \
     for (int i = 0; i < N; ++i) {                                                      \
       m_data[i] = static_cast<T>(m_data[i] OP rhs.m_data[i]);                          \
     }                                                                                  \
@@ -143,7 +143,7 @@ COHORT_FUNCTION constexpr bool msb_set(const T& v) {
 
 // Element-wise relational/logical operator: true is -1 (all bits set), false 0,
 // in a signed integer vec of the element's size (as native vector comparisons give it).
-#define COHORT_VEC_RELATIONAL_OP(OP, NATIVE)                                                   \
+#define COHORT_VEC_RELATIONAL_OP(OP, NATIVE)                                           \
   friend COHORT_FUNCTION constexpr relational_type operator OP(const vec& lhs,        \
                                                                const vec& rhs)        \
   {                                                                                    \

@@ -20,10 +20,13 @@
 namespace cohort::detail {
 
 /// Whether vec<T, N> computes through a native vector: arithmetic elements other than
-/// bool, and not N == 3, whose padding element must stay as the array loops leave it.
+/// bool and the signed integers narrower than int (the loops compute those in int, where
+/// they cannot overflow, and a native vector would compute in the element type itself),
+/// and not N == 3, whose padding element must stay as the loops leave it.
 template <typename T, int N>
-inline constexpr bool native_vector_v =
-    COHORT_NATIVE_VECTORS && std::is_arithmetic_v<T> && !std::is_same_v<T, bool> && N != 3;
+inline constexpr bool native_vector_v = COHORT_NATIVE_VECTORS && std::is_arithmetic_v<T> && !std::is_same_v<T, bool> &&
+                                        !(std::is_signed_v<T> && std::is_integral_v<T> && sizeof(T) < sizeof(int)) &&
+                                        N != 3;
 
 #if COHORT_NATIVE_VECTORS
 template <typename T, int N>
