@@ -21,7 +21,7 @@ public:
   }
   explicit event(std::shared_ptr<detail::event_state> s) : m_state(std::move(s)) {}
 
-  void wait() { detail::executor::instance().wait_for(*m_state); }
+  void wait() { wait_for_completion(); }
   void wait_and_throw() {
     wait();
     if (m_state->errors) m_state->errors->flush();
@@ -45,7 +45,7 @@ public:
   typename Param::return_type get_profiling_info() const {
     if (!m_state->profiling)
       throw exception(errc::invalid, "the queue was not created with property::queue::enable_profiling");
-    detail::executor::instance().wait_for(*m_state);
+    wait_for_completion();
     if constexpr (std::is_same_v<Param, info::event_profiling::command_submit>) return m_state->submit_ns;
     else if constexpr (std::is_same_v<Param, info::event_profiling::command_start>) return m_state->start_ns;
     else if constexpr (std::is_same_v<Param, info::event_profiling::command_end>) return m_state->end_ns;
@@ -56,6 +56,9 @@ public:
   const std::shared_ptr<detail::event_state>& state() const { return m_state; }
 
 private:
+  // The one way to wait: the executor lets a waiting thread run the queued commands.
+  void wait_for_completion() const { detail::executor::instance().wait_for(*m_state); }
+
   std::shared_ptr<detail::event_state> m_state;
 };
 

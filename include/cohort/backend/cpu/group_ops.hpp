@@ -27,14 +27,8 @@ struct scope {
   std::size_t lo, hi, me;
 };
 
-/// Storage for a T that is constructed later (T need not be default-constructible).
-template <typename T>
-union uninitialized {
-  uninitialized() {}
-  T value;
-};
-
-/// An item's value, and then its result, in its own frame.
+/// An item's value, and then its result, in its own frame; constructed later (neither
+/// need be default-constructible).
 template <typename In, typename Out>
 union exchange_place {
   exchange_place() {}
@@ -49,10 +43,10 @@ template <typename Out, typename In, typename Compute>
 [[gnu::always_inline]] inline Out collective(scope s, const In& mine, bool per_item, Compute&& compute) {
   static_assert(std::is_trivially_copyable_v<In> && std::is_trivially_copyable_v<Out>,
                 "group algorithms exchange trivially copyable values");
+  exchange_place<In, Out> place;
   if (s.hi - s.lo == 1) {  // a one-item scope needs no synchronisation (and no fibers)
-    uninitialized<Out> result;
-    compute(&mine, 1, &result.value);
-    return result.value;
+    compute(&mine, 1, &place.out);
+    return place.out;
   }
   fiber_engine& e = fiber_engine::this_thread();
   fiber_engine::exchange_entry* table = e.exchange_table();
@@ -60,7 +54,6 @@ template <typename Out, typename In, typename Compute>
   // copies every value before it writes any result. Each line of its frame an item keeps
   // live across the switch costs at 256 items (where the group's frames outgrow L1) about
   // 2.5 ns per call per item.
-  exchange_place<In, Out> place;
   new (&place.in) In(mine);
   table[s.me] = &place;
   e.barrier(s.me, s.lo, s.hi, [&] {
