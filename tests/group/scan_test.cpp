@@ -101,6 +101,15 @@ TEST_P(scan, vec_and_marray_component_wise) {
   });
 }
 
+// Floating-point values without a simd scan (vec, marray, min / max, ...) scan 64 or more
+// gathered values in four blocks, the last taking the remainder: every remainder.
+TEST_P(scan, floating_point_groups_around_the_blocked_scan) {
+  for_each_type<float, double, vec<float, 4>, marray<double, 2>>([&]<typename T>() {
+    for (std::size_t local : {63u, 64u, 65u, 66u, 67u, 68u, 69u, 131u})
+      scan_on<T>(q, launch_1d(local), "local " + std::to_string(local));
+  });
+}
+
 TEST_P(scan, two_and_three_dimensional_groups_in_linear_id_order) {
   for_each_type<std::int32_t, float>([&]<typename T>() {
     for (const auto& ndr : launches_2d()) scan_on<T>(q, ndr, "2D");

@@ -19,6 +19,7 @@
 #include <type_traits>
 
 #include "cohort/core/known_identity.hpp"
+#include "cohort/core/type_traits.hpp"
 #include "cohort/detail/combine.hpp"
 #include "cohort/detail/macros.hpp"
 #include "cohort/detail/simd_arithmetic.hpp"
@@ -130,6 +131,46 @@ COHORT_INLINE T scan(InIt first, std::size_t count, OutIt out, T init, const Op&
     init = v;
   }
   return init;
+}
+
+/// Whether T is floating-point or a vec / marray of floating-point elements: their `op` takes
+/// several cycles, so a scan's one chain waits on it at every element.
+template <typename T, bool = is_vec_v<T> || is_marray_v<T>>
+inline constexpr bool floating_elements_v = std::is_floating_point_v<T>;
+template <typename T>
+inline constexpr bool floating_elements_v<T, true> = std::is_floating_point_v<typename T::value_type>;
+
+/// Inclusive scan of count >= 4 values into a separate `out`, in four blocks whose chains run
+/// interleaved, then each later block combined with the totals before it: for values with
+/// floating_elements_v and no simd scan. At 256 vec<float, 4> in a group collective: one
+/// chain 5.5-6.1, blocks 5.0-5.2 ns per call per item; for integer elements (one cycle per
+/// add) the extra pass lost (vec<int, 8>: 5.9 -> 7.0 ns).
+template <typename T, typename Op>
+COHORT_INLINE T blocked_inclusive_scan(const T* in, std::size_t count, T* out, T init, const Op& op) {
+  const std::size_t len = count / 4;  // blocks 0, 1 and 2; block 3 takes the rest
+  T acc0 = combine<T>(op, init, in[0]), acc1 = in[len], acc2 = in[2 * len], acc3 = in[3 * len];
+  out[0] = acc0;
+  out[len] = acc1;
+  out[2 * len] = acc2;
+  out[3 * len] = acc3;
+  for (std::size_t i = 1; i < len; ++i) {
+    acc0 = combine<T>(op, acc0, in[i]);
+    acc1 = combine<T>(op, acc1, in[len + i]);
+    acc2 = combine<T>(op, acc2, in[2 * len + i]);
+    acc3 = combine<T>(op, acc3, in[3 * len + i]);
+    out[i] = acc0;
+    out[len + i] = acc1;
+    out[2 * len + i] = acc2;
+    out[3 * len + i] = acc3;
+  }
+  for (std::size_t i = 4 * len; i < count; ++i) out[i] = acc3 = combine<T>(op, acc3, in[i]);
+  T carry = acc0;
+  for (std::size_t i = len; i < 2 * len; ++i) out[i] = combine<T>(op, carry, out[i]);
+  carry = combine<T>(op, carry, acc1);
+  for (std::size_t i = 2 * len; i < 3 * len; ++i) out[i] = combine<T>(op, carry, out[i]);
+  carry = combine<T>(op, carry, acc2);
+  for (std::size_t i = 3 * len; i < count; ++i) out[i] = combine<T>(op, carry, out[i]);
+  return combine<T>(op, carry, acc3);
 }
 
 /// Whether `pred` holds for an element of [first, first + count).

@@ -79,13 +79,26 @@ template <typename T, typename Op>
   });
 }
 
+/// The inclusive scan of a collective's gathered values (`in` and `out` are separate buffers):
+/// a simd scan for sums and products of arithmetic types (detail::scan), interleaved blocks
+/// for other floating-point values, else one chain.
+template <typename T, typename Op>
+[[gnu::always_inline]] inline void group_scan(const T* in, std::size_t count, T* out, const T& init, const Op& op) {
+  if constexpr (!detail::simd_arithmetic_v<Op, T, T> && detail::floating_elements_v<T>) {
+    if (count >= 64) {
+      detail::blocked_inclusive_scan(in, count, out, init, op);
+      return;
+    }
+  }
+  detail::scan<true>(in, count, out, init, op);
+}
+
 template <typename T, typename Op>
 [[gnu::always_inline]] inline T inclusive_scan(scope s, const T& x, Op op) {
-  // The group's scan is a simd scan for sums and products (detail::scan): at 256 items
-  // the one-chain loop was a third of the collective's cost.
+  // See group_scan: at 256 int32 items the one-chain loop was a third of the collective's cost.
   return collective<T>(s, x, true, [&](const T* in, std::size_t count, T* out) {
     new (out) T(in[0]);
-    detail::scan<true>(in + 1, count - 1, out + 1, in[0], op);
+    group_scan(in + 1, count - 1, out + 1, in[0], op);
   });
 }
 
@@ -96,7 +109,7 @@ template <typename T, typename Op>
   // int32 items (in and out are separate buffers here).
   return collective<T>(s, x, true, [&](const T* in, std::size_t count, T* out) {
     new (out) T(init);
-    detail::scan<true>(in, count - 1, out + 1, init, op);
+    group_scan(in, count - 1, out + 1, init, op);
   });
 }
 
