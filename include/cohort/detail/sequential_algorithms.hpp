@@ -112,27 +112,6 @@ COHORT_INLINE T fold(It first, std::size_t count, T init, const Op& op) {
   return init;
 }
 
-/// Scans [first, first + count) into `out` starting from `init`; `out` may equal `first`.
-/// Inclusive: out[i] = init op in[0] op ... op in[i]; exclusive: the same up to in[i-1].
-/// Returns init op in[0] op ... op in[count - 1].
-template <bool Inclusive, typename T, typename InIt, typename OutIt, typename Op>
-COHORT_INLINE T scan(InIt first, std::size_t count, OutIt out, T init, const Op& op) {
-  if constexpr (std::is_pointer_v<InIt> && std::is_same_v<OutIt, T*>) {
-    if constexpr (simd_arithmetic_v<Op, T, std::remove_pointer_t<InIt>>) {
-      if (count >= simd_scan_threshold) return simd_scan<Inclusive, Op>(static_cast<const T*>(first), count, out, init);
-    }
-  }
-  // Other scans run as one chain. Interleaving independent blocks beat it only for fp32
-  // sums of 2^12..2^16 elements (0.41 against 0.56 ns per element), lost for int32 and at
-  // 2^20, and its 16 streams 256 KiB apart at 2^20 collided in L1 (4 ns per element).
-  for (std::size_t i = 0; i < count; ++i, ++first, ++out) {
-    const T v = combine<T>(op, init, *first);  // read before writing: in place is allowed
-    *out = Inclusive ? v : init;
-    init = v;
-  }
-  return init;
-}
-
 /// Whether T is floating-point or a vec / marray of floating-point elements: their `op` takes
 /// several cycles, so a scan's one chain waits on it at every element.
 template <typename T, bool = is_vec_v<T> || is_marray_v<T>>
@@ -140,11 +119,13 @@ inline constexpr bool floating_elements_v = std::is_floating_point_v<T>;
 template <typename T>
 inline constexpr bool floating_elements_v<T, true> = std::is_floating_point_v<typename T::value_type>;
 
-/// Inclusive scan of count >= 4 values into a separate `out`, in four blocks whose chains run
-/// interleaved, then each later block combined with the totals before it: for values with
-/// floating_elements_v and no simd scan. At 256 vec<float, 4> in a group collective: one
-/// chain 5.5-6.1, blocks 5.0-5.2 ns per call per item; for integer elements (one cycle per
-/// add) the extra pass lost (vec<int, 8>: 5.9 -> 7.0 ns).
+/// Inclusive scan of count >= 4 values in four blocks whose chains run interleaved, then each
+/// later block combined with the totals before it. `out` may equal `in`: every element is read
+/// before it is written. For values with floating_elements_v and no simd scan: at 256
+/// vec<float, 4> in a group collective, one chain 5.5-6.1, blocks 5.0-5.2 ns per call per item;
+/// for integer elements (one cycle per add) the extra pass lost (vec<int, 8>: 5.9 -> 7.0 ns).
+inline constexpr std::size_t blocked_scan_min = 64, blocked_scan_max = 4096;
+
 template <typename T, typename Op>
 COHORT_INLINE T blocked_inclusive_scan(const T* in, std::size_t count, T* out, T init, const Op& op) {
   const std::size_t len = count / 4;  // blocks 0, 1 and 2; block 3 takes the rest
@@ -171,6 +152,35 @@ COHORT_INLINE T blocked_inclusive_scan(const T* in, std::size_t count, T* out, T
   carry = combine<T>(op, carry, acc2);
   for (std::size_t i = 3 * len; i < count; ++i) out[i] = combine<T>(op, carry, out[i]);
   return combine<T>(op, carry, acc3);
+}
+
+/// Scans [first, first + count) into `out` starting from `init`; `out` may equal `first`.
+/// Inclusive: out[i] = init op in[0] op ... op in[i]; exclusive: the same up to in[i-1].
+/// Returns init op in[0] op ... op in[count - 1].
+template <bool Inclusive, typename T, typename InIt, typename OutIt, typename Op>
+COHORT_INLINE T scan(InIt first, std::size_t count, OutIt out, T init, const Op& op) {
+  if constexpr (std::is_pointer_v<InIt> && std::is_same_v<OutIt, T*>) {
+    if constexpr (simd_arithmetic_v<Op, T, std::remove_pointer_t<InIt>>) {
+      if (count >= simd_scan_threshold) return simd_scan<Inclusive, Op>(static_cast<const T*>(first), count, out, init);
+    }
+  }
+  // Inclusive scans of other floating-point values, up to a few thousand, run in four
+  // interleaved blocks. Other scans run as one chain: sixteen interleaved blocks beat it only
+  // for fp32 sums of 2^12..2^16 elements (0.41 against 0.56 ns per element), lost for int32
+  // and at 2^20, and their 16 streams 256 KiB apart at 2^20 collided in L1 (4 ns per element).
+  if constexpr (Inclusive && std::is_pointer_v<InIt> && std::is_same_v<OutIt, T*>) {
+    if constexpr (std::is_same_v<std::remove_cv_t<std::remove_pointer_t<InIt>>, T> &&
+                  !simd_arithmetic_v<Op, T, T> && floating_elements_v<T>) {
+      if (count >= blocked_scan_min && count <= blocked_scan_max)
+        return blocked_inclusive_scan(static_cast<const T*>(first), count, out, init, op);
+    }
+  }
+  for (std::size_t i = 0; i < count; ++i, ++first, ++out) {
+    const T v = combine<T>(op, init, *first);  // read before writing: in place is allowed
+    *out = Inclusive ? v : init;
+    init = v;
+  }
+  return init;
 }
 
 /// Whether `pred` holds for an element of [first, first + count).

@@ -79,26 +79,13 @@ template <typename T, typename Op>
   });
 }
 
-/// The inclusive scan of a collective's gathered values (`in` and `out` are separate buffers):
-/// a simd scan for sums and products of arithmetic types (detail::scan), interleaved blocks
-/// for other floating-point values, else one chain.
-template <typename T, typename Op>
-[[gnu::always_inline]] inline void group_scan(const T* in, std::size_t count, T* out, const T& init, const Op& op) {
-  if constexpr (!detail::simd_arithmetic_v<Op, T, T> && detail::floating_elements_v<T>) {
-    if (count >= 64) {
-      detail::blocked_inclusive_scan(in, count, out, init, op);
-      return;
-    }
-  }
-  detail::scan<true>(in, count, out, init, op);
-}
-
 template <typename T, typename Op>
 [[gnu::always_inline]] inline T inclusive_scan(scope s, const T& x, Op op) {
-  // See group_scan: at 256 int32 items the one-chain loop was a third of the collective's cost.
+  // detail::scan: a simd scan for sums and products (at 256 int32 items the one-chain loop
+  // was a third of the collective's cost), interleaved blocks for other floating-point values.
   return collective<T>(s, x, true, [&](const T* in, std::size_t count, T* out) {
     new (out) T(in[0]);
-    group_scan(in + 1, count - 1, out + 1, in[0], op);
+    detail::scan<true>(in + 1, count - 1, out + 1, in[0], op);
   });
 }
 
@@ -109,7 +96,7 @@ template <typename T, typename Op>
   // int32 items (in and out are separate buffers here).
   return collective<T>(s, x, true, [&](const T* in, std::size_t count, T* out) {
     new (out) T(init);
-    group_scan(in, count - 1, out + 1, init, op);
+    detail::scan<true>(in, count - 1, out + 1, init, op);
   });
 }
 
