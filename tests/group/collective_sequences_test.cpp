@@ -99,21 +99,37 @@ TEST_P(collective_sequences, sub_group_collectives_between_work_group_collective
     for (std::size_t local : {7u, 64u, 100u, 1024u}) {
       std::vector<std::int64_t> in(groups_per_launch * local);
       for (std::size_t i = 0; i < in.size(); ++i) in[i] = static_cast<std::int64_t>(mix(i) % 1000);
-      using out_t = results<std::int64_t, 3>;
+      using out_t = results<std::int64_t, 6>;
+      // e: a vec reduction over the work-group (its result stays in the last item's frame)
+      // followed at once by a vec reduction (f) and a vec scan (h) over each sub-group,
+      // which the first sub-groups complete while later items still wait for e.
       const auto out = run<out_t, S>(q, launch_1d(local), in, COHORT_LAMBDA(sub_group sg, std::int64_t x, nd_item<1> it) {
         const auto g = it.get_group();
         const std::int64_t a = inclusive_scan_over_group(g, x, plus<>());
         const vec<std::int16_t, 8> b = reduce_over_group(sg, vec<std::int16_t, 8>(static_cast<std::int16_t>(x)), maximum<>());
         const std::int64_t c = reduce_over_group(g, std::int64_t{b[5]}, plus<>());
         const std::int64_t d = shift_group_left(sg, a, 1u);
-        return out_t{{a, c, d}};
+        const vec<std::int32_t, 4> v(static_cast<std::int32_t>(x));
+        const vec<std::int32_t, 4> e = reduce_over_group(g, v, plus<>());
+        const vec<std::int32_t, 4> f = reduce_over_group(sg, v, plus<>());
+        const vec<std::int32_t, 4> h = inclusive_scan_over_group(sg, v, plus<>());
+        return out_t{{a, c, d, e[2], f[1], h[3]}};
       });
       for (const segment& grp : segments(groups_per_launch, local)) {
-        std::int64_t c = 0;
+        std::int64_t c = 0, total = 0;
         for (const segment& s : segments(1, local, S)) {
-          std::int64_t mx = INT64_MIN;
-          for (std::size_t i = s.begin; i < s.end; ++i) mx = std::max(mx, in[grp.begin + i]);
+          std::int64_t mx = INT64_MIN, sum = 0, prefix = 0;
+          for (std::size_t i = s.begin; i < s.end; ++i) {
+            mx = std::max(mx, in[grp.begin + i]);
+            sum += in[grp.begin + i];
+          }
           c += mx * static_cast<std::int64_t>(s.end - s.begin);
+          total += sum;
+          for (std::size_t i = s.begin; i < s.end; ++i) {
+            prefix += in[grp.begin + i];
+            ASSERT_EQ(out[grp.begin + i].v[4], sum) << "sub-group " << S << " item " << grp.begin + i;
+            ASSERT_EQ(out[grp.begin + i].v[5], prefix) << "sub-group " << S << " item " << grp.begin + i;
+          }
         }
         std::int64_t a = 0;
         for (std::size_t i = grp.begin; i < grp.end; ++i) {
@@ -122,6 +138,7 @@ TEST_P(collective_sequences, sub_group_collectives_between_work_group_collective
           ASSERT_EQ(out[i].v[0], a) << "sub-group " << S << " item " << i;
           ASSERT_EQ(out[i].v[1], c) << "sub-group " << S << " item " << i;
           if (lid + 1 < local && (lid + 1) % S != 0) ASSERT_EQ(out[i].v[2], a + in[i + 1]) << "sub-group " << S << " item " << i;
+          ASSERT_EQ(out[i].v[3], total) << "sub-group " << S << " item " << i;
         }
       }
     }

@@ -102,7 +102,8 @@ TEST_P(scan, vec_and_marray_component_wise) {
 }
 
 // Floating-point values without a simd scan (vec, marray, min / max, ...) scan 64 or more
-// gathered values in four blocks, the last taking the remainder: every remainder.
+// values in four blocks, the last taking the remainder (inclusive and exclusive, on copies
+// for scalars and where the items' places are for vec and marray): every remainder.
 TEST_P(scan, floating_point_groups_around_the_blocked_scan) {
   for_each_type<float, double, vec<float, 4>, marray<double, 2>>([&]<typename T>() {
     for (std::size_t local : {63u, 64u, 65u, 66u, 67u, 68u, 69u, 131u})

@@ -62,14 +62,16 @@ COHORT_INLINE bool fold_bools(const bool* v, std::size_t count) {
   return acc != 0;
 }
 
-/// `op` over count > 0 contiguous values, without an initial value.
-template <typename T, typename Op>
-COHORT_INLINE T fold_nonempty(const T* v, std::size_t count, const Op& op) {
-  // From the identity over all values: starting at v[1] costs g++ a scalar epilogue
-  // (32 int32: 0.49 against 0.095 ns per value).
-  if constexpr (simd_arithmetic_v<Op, T, T>) return simd_reduce<Op>(v, count, make_known_identity<Op, T>());
-  if constexpr (bool_or_v<Op, T>) return fold_bools<true>(v, count);
-  if constexpr (bool_and_v<Op, T>) return fold_bools<false>(v, count);
+/// `op` over count > 0 values, without an initial value.
+template <typename It, typename Op, typename T = std::iter_value_t<It>>
+COHORT_INLINE T fold_nonempty(It v, std::size_t count, const Op& op) {
+  if constexpr (std::is_pointer_v<It>) {
+    // From the identity over all values: starting at v[1] costs g++ a scalar epilogue
+    // (32 int32: 0.49 against 0.095 ns per value).
+    if constexpr (simd_arithmetic_v<Op, T, T>) return simd_reduce<Op>(static_cast<const T*>(v), count, make_known_identity<Op, T>());
+    if constexpr (bool_or_v<Op, T>) return fold_bools<true>(v, count);
+    if constexpr (bool_and_v<Op, T>) return fold_bools<false>(v, count);
+  }
   constexpr std::size_t lanes = fold_lanes<T>;
   if (count < 2 * lanes) {
     T acc = v[0];
@@ -119,38 +121,70 @@ inline constexpr bool floating_elements_v = std::is_floating_point_v<T>;
 template <typename T>
 inline constexpr bool floating_elements_v<T, true> = std::is_floating_point_v<typename T::value_type>;
 
-/// Inclusive scan of count >= 4 values in four blocks whose chains run interleaved, then each
-/// later block combined with the totals before it. `out` may equal `in`: every element is read
+/// Scan of count >= 4 values in four blocks whose chains run interleaved, then each later
+/// block combined with the totals before it. `out` may equal `in`: every element is read
 /// before it is written. For values with floating_elements_v and no simd scan: at 256
 /// vec<float, 4> in a group collective, one chain 5.5-6.1, blocks 5.0-5.2 ns per call per item;
 /// for integer elements (one cycle per add) the extra pass lost (vec<int, 8>: 5.9 -> 7.0 ns).
 inline constexpr std::size_t blocked_scan_min = 64, blocked_scan_max = 4096;
 
-template <typename T, typename Op>
-COHORT_INLINE T blocked_inclusive_scan(const T* in, std::size_t count, T* out, T init, const Op& op) {
-  const std::size_t len = count / 4;  // blocks 0, 1 and 2; block 3 takes the rest
-  T acc0 = combine<T>(op, init, in[0]), acc1 = in[len], acc2 = in[2 * len], acc3 = in[3 * len];
-  out[0] = acc0;
-  out[len] = acc1;
-  out[2 * len] = acc2;
-  out[3 * len] = acc3;
-  for (std::size_t i = 1; i < len; ++i) {
-    acc0 = combine<T>(op, acc0, in[i]);
-    acc1 = combine<T>(op, acc1, in[len + i]);
-    acc2 = combine<T>(op, acc2, in[2 * len + i]);
-    acc3 = combine<T>(op, acc3, in[3 * len + i]);
-    out[i] = acc0;
-    out[len + i] = acc1;
-    out[2 * len + i] = acc2;
-    out[3 * len + i] = acc3;
+/// blocked_scan's fix-up: the block [from, to) scanned without what came before it gets
+/// `carry`, the total of everything before it.
+template <bool Inclusive, typename T, typename OutIt, typename Op>
+COHORT_INLINE void carry_into_block(OutIt out, std::size_t from, std::size_t to, const T carry, const Op& op) {
+  if constexpr (!Inclusive) out[from++] = carry;
+  for (std::size_t i = from; i < to; ++i) out[i] = combine<T>(op, carry, T(out[i]));
+}
+
+template <bool Inclusive, typename T, typename InIt, typename OutIt, typename Op>
+COHORT_INLINE T blocked_scan(InIt in, std::size_t count, OutIt out, T init, const Op& op) {
+  // Block k covers [start[k], start[k + 1]); the last one takes the rest. Blocks after the
+  // first scan without init (their first exclusive result is the carry, set in the fix-up).
+  const std::size_t len = count / 4, s1 = len, s2 = 2 * len, s3 = 3 * len;
+  T x0 = in[0], x1 = in[s1], x2 = in[s2], x3 = in[s3];
+  T acc0 = combine<T>(op, init, x0), acc1 = x1, acc2 = x2, acc3 = x3;
+  if constexpr (Inclusive) {
+    out[0] = acc0;
+    out[s1] = acc1;
+    out[s2] = acc2;
+    out[s3] = acc3;
+  } else {
+    out[0] = init;
   }
-  for (std::size_t i = 4 * len; i < count; ++i) out[i] = acc3 = combine<T>(op, acc3, in[i]);
+  for (std::size_t i = 1; i < len; ++i) {
+    x0 = in[i];
+    x1 = in[s1 + i];
+    x2 = in[s2 + i];
+    x3 = in[s3 + i];
+    if constexpr (!Inclusive) {
+      out[i] = acc0;
+      out[s1 + i] = acc1;
+      out[s2 + i] = acc2;
+      out[s3 + i] = acc3;
+    }
+    acc0 = combine<T>(op, acc0, x0);
+    acc1 = combine<T>(op, acc1, x1);
+    acc2 = combine<T>(op, acc2, x2);
+    acc3 = combine<T>(op, acc3, x3);
+    if constexpr (Inclusive) {
+      out[i] = acc0;
+      out[s1 + i] = acc1;
+      out[s2 + i] = acc2;
+      out[s3 + i] = acc3;
+    }
+  }
+  for (std::size_t i = 4 * len; i < count; ++i) {
+    const T x = in[i];
+    if constexpr (!Inclusive) out[i] = acc3;
+    acc3 = combine<T>(op, acc3, x);
+    if constexpr (Inclusive) out[i] = acc3;
+  }
   T carry = acc0;
-  for (std::size_t i = len; i < 2 * len; ++i) out[i] = combine<T>(op, carry, out[i]);
+  carry_into_block<Inclusive>(out, s1, s2, carry, op);
   carry = combine<T>(op, carry, acc1);
-  for (std::size_t i = 2 * len; i < 3 * len; ++i) out[i] = combine<T>(op, carry, out[i]);
+  carry_into_block<Inclusive>(out, s2, s3, carry, op);
   carry = combine<T>(op, carry, acc2);
-  for (std::size_t i = 3 * len; i < count; ++i) out[i] = combine<T>(op, carry, out[i]);
+  carry_into_block<Inclusive>(out, s3, count, carry, op);
   return combine<T>(op, carry, acc3);
 }
 
@@ -164,15 +198,14 @@ COHORT_INLINE T scan(InIt first, std::size_t count, OutIt out, T init, const Op&
       if (count >= simd_scan_threshold) return simd_scan<Inclusive, Op>(static_cast<const T*>(first), count, out, init);
     }
   }
-  // Inclusive scans of other floating-point values, up to a few thousand, run in four
-  // interleaved blocks. Other scans run as one chain: sixteen interleaved blocks beat it only
-  // for fp32 sums of 2^12..2^16 elements (0.41 against 0.56 ns per element), lost for int32
-  // and at 2^20, and their 16 streams 256 KiB apart at 2^20 collided in L1 (4 ns per element).
-  if constexpr (Inclusive && std::is_pointer_v<InIt> && std::is_same_v<OutIt, T*>) {
-    if constexpr (std::is_same_v<std::remove_cv_t<std::remove_pointer_t<InIt>>, T> &&
+  // Scans of other floating-point values, up to a few thousand, run in four interleaved
+  // blocks. Other scans run as one chain: sixteen interleaved blocks beat it only for fp32
+  // sums of 2^12..2^16 elements (0.41 against 0.56 ns per element), lost for int32 and at
+  // 2^20, and their 16 streams 256 KiB apart at 2^20 collided in L1 (4 ns per element).
+  if constexpr (indexable_v<InIt> && indexable_v<OutIt>) {
+    if constexpr (std::is_same_v<std::iter_value_t<InIt>, T> && std::is_same_v<std::iter_value_t<OutIt>, T> &&
                   !simd_arithmetic_v<Op, T, T> && floating_elements_v<T>) {
-      if (count >= blocked_scan_min && count <= blocked_scan_max)
-        return blocked_inclusive_scan(static_cast<const T*>(first), count, out, init, op);
+      if (count >= blocked_scan_min && count <= blocked_scan_max) return blocked_scan<Inclusive>(first, count, out, init, op);
     }
   }
   for (std::size_t i = 0; i < count; ++i, ++first, ++out) {

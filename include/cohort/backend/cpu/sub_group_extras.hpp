@@ -51,18 +51,19 @@ inline bool same_bits(const T& a, const T& b) {
 /// Bit i set when item i passed `true`; the same mask for every item.
 template <typename Group>
 [[gnu::always_inline]] inline std::uint32_t group_ballot(const Group& g, bool pred) {
-  return group_ops::collective<std::uint32_t>(
-      extras::mask_scope(g, "ballot"), pred, false, [](const bool* in, std::size_t count, std::uint32_t* out) {
-        std::uint32_t bits = 0;
-        for (std::size_t i = 0; i < count; ++i) bits |= static_cast<std::uint32_t>(in[i]) << i;
-        out[0] = bits;
-      });
+  return group_ops::collective_one_result<std::uint32_t>(extras::mask_scope(g, "ballot"), pred,
+                                                         [](auto in, std::size_t count) {
+                                                           std::uint32_t bits = 0;
+                                                           for (std::size_t i = 0; i < count; ++i)
+                                                             bits |= static_cast<std::uint32_t>(in[i]) << i;
+                                                           return bits;
+                                                         });
 }
 
 /// Each item gets the mask of the items whose `x` has the same bytes as its own.
 template <typename Group, typename T>
 [[gnu::always_inline]] inline std::uint32_t group_match_any(const Group& g, const T& x) {
-  return group_ops::collective<std::uint32_t>(
+  return group_ops::collective_on_copies<std::uint32_t>(
       extras::mask_scope(g, "match_any"), x, true, [](const T* in, std::size_t count, std::uint32_t* out) {
         // One pass per distinct value: its class mask goes to all of its members.
         std::uint32_t done = 0;
@@ -81,14 +82,12 @@ template <typename Group, typename T>
 /// All items' bits when every `x` has the same bytes, else 0; the same for every item.
 template <typename Group, typename T>
 [[gnu::always_inline]] inline std::uint32_t group_match_all(const Group& g, const T& x) {
-  return group_ops::collective<std::uint32_t>(
-      extras::mask_scope(g, "match_all"), x, false, [](const T* in, std::size_t count, std::uint32_t* out) {
+  return group_ops::collective_one_result<std::uint32_t>(
+      extras::mask_scope(g, "match_all"), x, [](auto in, std::size_t count) -> std::uint32_t {
+        const T first = in[0];
         for (std::size_t i = 1; i < count; ++i)
-          if (!extras::same_bits(in[0], in[i])) {
-            out[0] = 0;
-            return;
-          }
-        out[0] = count >= extras::mask_bits ? ~std::uint32_t{0} : (std::uint32_t{1} << count) - 1;
+          if (!extras::same_bits(first, in[i])) return 0;
+        return count >= extras::mask_bits ? ~std::uint32_t{0} : (std::uint32_t{1} << count) - 1;
       });
 }
 
