@@ -38,8 +38,9 @@ public:
 
   using item_function = void (*)(void* kernel_state, std::size_t local_linear_id);
 
-  /// What one item waiting in a collective publishes (group_ops.hpp): where its value is,
-  /// and where its result goes.
+  /// What one item waiting in a collective publishes (group_ops.hpp): where its value is
+  /// (and, in the same place, its result goes); the completing item may repoint it at a
+  /// result common to all.
   using exchange_entry = void*;
 
   static fiber_engine& this_thread() {
