@@ -2,7 +2,9 @@
 // Collectives in sequence: back to back with different value types, inside loops and
 // nested loops, inside lambdas that capture the group (AdaptiveCpp #1759, #2224, #1898),
 // sub-group collectives between work-group collectives, and whole groups exiting early.
+#include <algorithm>
 #include <cstdint>
+#include <vector>
 
 #include "support/devices.hpp"
 #include "support/group_matrix.hpp"
@@ -139,6 +141,74 @@ TEST_P(collective_sequences, sub_group_collectives_between_work_group_collective
           ASSERT_EQ(out[i].v[1], c) << "sub-group " << S << " item " << i;
           if (lid + 1 < local && (lid + 1) % S != 0) ASSERT_EQ(out[i].v[2], a + in[i + 1]) << "sub-group " << S << " item " << i;
           ASSERT_EQ(out[i].v[3], total) << "sub-group " << S << " item " << i;
+        }
+      }
+    }
+  });
+}
+
+// Work-group collectives combine values as the items arrive, in local id order, into a
+// running value per scope, and reductions hand their total out of one of two buffers that
+// consecutive collectives alternate. Here sub-groups run different numbers of their own
+// scans between work-group collectives (the first item of a sub-group arrives at the
+// work-group scan only after its sub-group's scans), and reductions follow each other and
+// a scan back to back while later items still have to read the previous total.
+TEST_P(collective_sequences, sub_groups_at_different_pace_between_work_group_collectives) {
+  constexpr int rounds = 3;
+  for_each_sub_group_size(q, [&]<std::uint32_t S>() {
+    for (std::size_t local : {7u, 33u, 64u, 256u}) {
+      std::vector<std::int64_t> in(groups_per_launch * local);
+      for (std::size_t i = 0; i < in.size(); ++i) in[i] = static_cast<std::int64_t>(mix(i) % 1000) - 300;
+      using out_t = results<std::int64_t, 4 * rounds + 1>;
+      const auto out = run<out_t, S>(q, launch_1d(local), in, COHORT_LAMBDA(sub_group sg, std::int64_t x, nd_item<1> it) {
+        const auto g = it.get_group();
+        out_t r{};
+        std::int64_t own = 0;
+        for (int round = 0; round < rounds; ++round) {
+          const std::int64_t a = inclusive_scan_over_group(g, x + round, plus<>());
+          const int own_scans = static_cast<int>(sg.get_group_linear_id() % 3) + round;
+          for (int k = 1; k <= own_scans; ++k) own += exclusive_scan_over_group(sg, x * k, plus<>());
+          const std::int64_t b = reduce_over_group(g, x * (round + 1), plus<>());
+          const std::int64_t c = reduce_over_group(g, a, maximum<>());
+          const std::int64_t d = exclusive_scan_over_group(g, a - b, plus<>());
+          r.v[4 * round] = a;
+          r.v[4 * round + 1] = b;
+          r.v[4 * round + 2] = c;
+          r.v[4 * round + 3] = d;
+        }
+        r.v[4 * rounds] = own;
+        return r;
+      });
+      for (const segment& grp : segments(groups_per_launch, local)) {
+        for (int round = 0; round < rounds; ++round) {
+          std::int64_t b = 0, c = INT64_MIN;
+          std::vector<std::int64_t> a(local);
+          for (std::size_t l = 0; l < local; ++l) {
+            a[l] = (l ? a[l - 1] : 0) + in[grp.begin + l] + round;
+            b += in[grp.begin + l] * (round + 1);
+            c = std::max(c, a[l]);
+          }
+          std::int64_t d = 0;
+          for (std::size_t l = 0; l < local; ++l) {
+            const auto& got = out[grp.begin + l].v;
+            ASSERT_EQ(got[4 * round], a[l]) << "sub-group " << S << " local " << local << " item " << l;
+            ASSERT_EQ(got[4 * round + 1], b) << "sub-group " << S << " local " << local << " item " << l;
+            ASSERT_EQ(got[4 * round + 2], c) << "sub-group " << S << " local " << local << " item " << l;
+            ASSERT_EQ(got[4 * round + 3], d) << "sub-group " << S << " local " << local << " item " << l;
+            d += a[l] - b;
+          }
+        }
+        const std::size_t step = S == 0 ? local : S;
+        for (std::size_t first = 0; first < local; first += step) {
+          const auto sub_group_id = static_cast<int>(first / step);
+          std::int64_t prefix = 0;
+          for (std::size_t l = first; l < std::min(first + step, local); ++l) {
+            std::int64_t own = 0;
+            for (int round = 0; round < rounds; ++round)
+              for (int k = 1; k <= sub_group_id % 3 + round; ++k) own += prefix * k;
+            ASSERT_EQ(out[grp.begin + l].v[4 * rounds], own) << "sub-group " << S << " local " << local << " item " << l;
+            prefix += in[grp.begin + l];
+          }
         }
       }
     }

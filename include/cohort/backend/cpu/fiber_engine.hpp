@@ -67,6 +67,8 @@ public:
   void run_group(std::size_t size, void* state, item_function run_item, ItemLoop&& plain_loop) {
     m_size = size;
     if (m_exchange.size() < size) m_exchange.resize(size);
+    if (m_running.size() < size + 1) m_running.resize(size + 1);
+    ++m_group_tag;
     m_state = state;
     m_run_item = run_item;
     m_error = nullptr;
@@ -132,6 +134,35 @@ public:
   /// One entry per item of the current group (sized when the group starts, so the hot path
   /// of a collective neither looks up a thread-local nor checks a size).
   exchange_entry* exchange_table() { return m_exchange.data(); }
+
+  /// A value that the items of one scope combine as they arrive at a collective
+  /// (group_ops' running collectives). `tag` equals running_tag() while it holds the
+  /// arrivals so far.
+  struct alignas(64) running_value {
+    static constexpr std::size_t capacity = 64;
+    alignas(64) std::byte value[capacity];
+    std::uint64_t tag = 0;
+  };
+  /// The running values of one scope. Collectives alternate between the two, so that items
+  /// still to resume from one collective (reading its result) never see the next one's
+  /// arrivals; the one after that starts only when all of them have arrived at the next.
+  struct running_scope {
+    running_value buffers[2];
+    unsigned current = 0;
+    running_value& arriving() { return buffers[current]; }
+    /// In the completion: the next collective takes the other buffer, empty.
+    void complete() {
+      current ^= 1;
+      buffers[current].tag = 0;
+    }
+  };
+  /// The running values of the scope whose first item is `lo` (`whole_group`: the
+  /// work-group itself).
+  running_scope& running(std::size_t lo, bool whole_group) { return m_running[whole_group ? m_size : lo]; }
+  /// Changes with every group, so values left by an earlier group (or by a collective that
+  /// an exiting item left incomplete) read as empty.
+  std::uint64_t running_tag() const { return m_group_tag; }
+  std::size_t group_size() const { return m_size; }
 
 private:
   // Cold per-fiber data; the hot data (contexts, done flags) live in flat arrays.
@@ -262,6 +293,8 @@ private:
   fiber_switch_state m_thread_stack_state;
   std::size_t m_size = 0;
   std::vector<exchange_entry> m_exchange;
+  std::vector<running_scope> m_running;
+  std::uint64_t m_group_tag = 0;
   std::size_t m_live = 0;
   std::size_t m_current = scheduler;
   std::size_t m_main_slot = no_slot;

@@ -1,19 +1,32 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 // Group algorithms of the CPU backend. Every collective is one suspension round: each
-// work-item publishes where its value is (and where its result goes), then waits at a
-// barrier; the last to arrive computes every result in one pass, from a contiguous copy of
-// the values or from where they are, and writes each into the waiting item's own frame, or
-// keeps a result common to all in its own frame and points everybody there; everybody
-// resumes with it.
+// work-item arrives, waits at a barrier, and resumes with its result.
 //
-// Values and results stay in the items' frames (fiber stacks), and the shared table holds
+// Reductions and scans of values up to 64 bytes run on a running value per scope: the
+// items of a scope arrive at a collective in local id order (each suspends by jumping to
+// the next), so each combines its value into the scope's running value as it arrives. A
+// scan item so knows its result before it suspends; a reduction's total is complete when
+// the last item arrives, and everybody reads it on resuming. Nothing is computed in a
+// separate pass and no item publishes where its value is.
+//
+// The other collectives (select, the joint algorithms, the sub-group extras, and
+// reductions and scans of larger values) exchange pointers: each item publishes where its
+// value is (and where its result goes), and the last to arrive computes every result in
+// one pass, from a contiguous copy of the values or from where they are, and writes each
+// into the waiting item's own frame, or keeps a result common to all in its own frame and
+// points everybody there.
+//
+// Values and results stay in the items' frames (fiber stacks) and the shared table holds
 // only a pointer per item, so nothing shared depends on the value type. That matters
 // because items of one group are at different collectives at once: an item that resumed
 // may already publish for its next collective (possibly of another type) while later items
 // have not resumed from the previous one, and a sub-group may run its collectives while
-// the rest of the work-group waits at a work-group collective.
+// the rest of the work-group waits at a work-group collective. For the same reason each
+// scope has its own running values, two of them, used by turns.
+#include <bit>
 #include <compare>
+#include <cstring>
 #include <cstddef>
 #include <iterator>
 #include <memory>
@@ -136,10 +149,7 @@ template <typename Out, typename In, typename Complete>
 /// Runs one collective over `s` on a contiguous copy of the values, for computations that
 /// vectorise: `compute(in, count, out)` fills `out` (raw storage for `count` Outs, to be
 /// constructed) from the `count` values; an item gets `out[its index]` when `per_item`,
-/// else `out[0]`. Each item's value and then its result share one place in its frame. (A
-/// common result handed over as in collective_one_result lost here: the place's line is in
-/// use anyway, and the table read on resume made fp32 / fp64 reductions at 256 items 10%
-/// slower.)
+/// else `out[0]`. Each item's value and then its result share one place in its frame.
 template <typename Out, typename In, typename Compute>
 [[gnu::always_inline]] inline Out collective_on_copies(scope s, const In& mine, bool per_item, Compute&& compute) {
   static_assert(std::is_trivially_copyable_v<In> && std::is_trivially_copyable_v<Out>,
@@ -154,9 +164,7 @@ template <typename Out, typename In, typename Compute>
   new (&place.in) In(mine);
   table[s.me] = &place;
   e.barrier(s.me, s.lo, s.hi, [&] {
-    // Only this item runs now, so the engine's scratch is free for the copies. (Written
-    // out rather than on collective_per_item: the shared form kept one more value of the
-    // kernel loop in the frame, 17 -> 21 ms for 512 int32 scans at 256 items.)
+    // Only this item runs now, so the engine's scratch is free for the copies.
     const std::size_t count = s.hi - s.lo;
     const std::size_t in_bytes = (count * sizeof(In) + 63) / 64 * 64;
     auto* base = static_cast<std::byte*>(e.collective_scratch(in_bytes + count * sizeof(Out)));
@@ -171,20 +179,98 @@ template <typename Out, typename In, typename Compute>
   return place.out;
 }
 
-/// Whether a collective over T computes on a contiguous copy of the values: arithmetic
-/// values, whose loops vectorise across items. Vecs and marrays are computed where they
-/// wait (a reduction straight from the items' own variables): at 256 items, 512 calls of
-/// 2^13 items took 25-27 ms on copies against 19.5-21 ms in place for vec<int, 8> scans,
-/// and 21-22 against 18.5-19.5 ms for its reduction.
+/// The bits of a T in one register where T is 16, 32 or 64 bytes, else the T itself. g++
+/// splits an aggregate kept across the fiber switch into its elements and reassembles it
+/// with narrow stores, whose wide reload then cannot be forwarded (vec<int, 8> scans took
+/// 11 instead of 5 ns per item); a GNU vector stays whole.
+template <typename T, std::size_t Bytes = sizeof(T)>
+struct whole {
+  using type = T;
+};
 template <typename T>
-inline constexpr bool computed_on_copies_v = std::is_arithmetic_v<T>;
+struct whole<T, 16> {
+  using type = char __attribute__((vector_size(16)));
+};
+template <typename T>
+struct whole<T, 32> {
+  using type = char __attribute__((vector_size(32)));
+};
+template <typename T>
+struct whole<T, 64> {
+  using type = char __attribute__((vector_size(64)));
+};
+template <typename T>
+using whole_t = typename whole<T>::type;
+
+template <typename T>
+[[gnu::always_inline]] inline whole_t<T> load_whole(const T* p) {
+  whole_t<T> w;
+  std::memcpy(&w, p, sizeof(T));
+  return w;
+}
+template <typename T>
+[[gnu::always_inline]] inline void store_whole(T* p, const whole_t<T>& w) {
+  std::memcpy(p, &w, sizeof(T));
+}
+
+/// Whether collectives over T run on the scope's running value (below).
+template <typename T>
+inline constexpr bool runs_v = sizeof(T) <= fiber_engine::running_value::capacity && alignof(T) <= 64;
+
+/// Collectives by running value. The items of a scope arrive at a collective in local id
+/// order (each suspends by jumping to the next one), so each can combine its value into the
+/// scope's running value as it arrives: a scan item knows its own result at once, and a
+/// reduction's total is complete when the last arrives. The barrier keeps everybody until
+/// all arrived; there is no completion pass and no value in the exchange table.
+///
+/// Returns the running value before (`Inclusive` false) or after (true) this item's value is
+/// combined into it; the scope's first item starts it with `*first_value`.
+template <bool Inclusive, typename T, typename Op>
+[[gnu::always_inline]] inline whole_t<T> arrive_running(fiber_engine& e, fiber_engine::running_value& r, const T& x,
+                                                        const T* first_value, Op op) {
+  T* acc = reinterpret_cast<T*>(r.value);
+  // Branches, not selects: only the scope's first item takes them, and the next item's
+  // loads then depend on one forwarded store (the running value), not on two.
+  if (r.tag != e.running_tag()) [[unlikely]] {
+    r.tag = e.running_tag();
+    store_whole(acc, load_whole(first_value));
+  } else if constexpr (Inclusive) {
+    *acc = detail::combine<T>(op, *acc, x);
+  }
+  const whole_t<T> result = load_whole(acc);
+  if constexpr (!Inclusive) *acc = detail::combine<T>(op, std::bit_cast<T>(result), x);
+  return result;
+}
+
+/// Inclusive or exclusive scan (exclusive: starting from `*init`).
+template <bool Inclusive, typename T, typename Op>
+[[gnu::always_inline]] inline T running_scan(scope s, const T& x, const T* init, Op op) {
+  static_assert(std::is_trivially_copyable_v<T>, "group algorithms exchange trivially copyable values");
+  if (s.hi - s.lo == 1) return Inclusive ? x : *init;
+  fiber_engine& e = fiber_engine::this_thread();
+  fiber_engine::running_scope& rs = e.running(s.lo, s.hi - s.lo == e.group_size());
+  const whole_t<T> result = arrive_running<Inclusive>(e, rs.arriving(), x, Inclusive ? &x : init, op);
+  e.barrier(s.me, s.lo, s.hi, [&] { rs.complete(); });
+  return std::bit_cast<T>(result);
+}
+
+/// Reduction: everybody reads the total from the buffer it arrived at when it resumes.
+template <typename T, typename Op>
+[[gnu::always_inline]] inline T running_reduce(scope s, const T& x, Op op) {
+  static_assert(std::is_trivially_copyable_v<T>, "group algorithms exchange trivially copyable values");
+  if (s.hi - s.lo == 1) return x;
+  fiber_engine& e = fiber_engine::this_thread();
+  fiber_engine::running_scope& rs = e.running(s.lo, s.hi - s.lo == e.group_size());
+  fiber_engine::running_value& r = rs.arriving();
+  arrive_running<true>(e, r, x, &x, op);
+  e.barrier(s.me, s.lo, s.hi, [&] { rs.complete(); });
+  return std::bit_cast<T>(load_whole(reinterpret_cast<const T*>(r.value)));
+}
 
 template <typename T, typename Op>
 [[gnu::always_inline]] inline T reduce(scope s, const T& x, Op op) {
-  if constexpr (computed_on_copies_v<T>) {
-    return collective_on_copies<T>(s, x, false, [&](const T* in, std::size_t count, T* out) {
-      new (out) T(detail::fold_nonempty(in, count, op));
-    });
+  if constexpr (runs_v<T>) {
+    return running_reduce(s, x, op);
   } else {
     return collective_one_result<T>(s, x, [&](auto values, std::size_t count) { return detail::fold_nonempty(values, count, op); });
   }
@@ -192,13 +278,8 @@ template <typename T, typename Op>
 
 template <typename T, typename Op>
 [[gnu::always_inline]] inline T inclusive_scan(scope s, const T& x, Op op) {
-  // detail::scan: a simd scan for sums and products (at 256 int32 items the one-chain loop
-  // was a third of the collective's cost), interleaved blocks for other floating-point values.
-  if constexpr (computed_on_copies_v<T>) {
-    return collective_on_copies<T>(s, x, true, [&](const T* in, std::size_t count, T* out) {
-      new (out) T(in[0]);
-      detail::scan<true>(in + 1, count - 1, out + 1, in[0], op);
-    });
+  if constexpr (runs_v<T>) {
+    return running_scan<true, T>(s, x, nullptr, op);
   } else {
     return collective_per_item<T>(s, x, [&](auto values, auto results, std::size_t count) {
       const T first = values[0];
@@ -210,14 +291,8 @@ template <typename T, typename Op>
 
 template <typename T, typename Op>
 [[gnu::always_inline]] inline T exclusive_scan(scope s, const T& x, const T& init, Op op) {
-  if constexpr (computed_on_copies_v<T>) {
-    // out[0] = init and out[1..] the inclusive scan of in[0..count-1) from init: g++'s
-    // exclusive simd scan loop cost about 1 ns per item more than the inclusive one at 256
-    // int32 items (in and out are separate buffers here).
-    return collective_on_copies<T>(s, x, true, [&](const T* in, std::size_t count, T* out) {
-      new (out) T(init);
-      detail::scan<true>(in, count - 1, out + 1, init, op);
-    });
+  if constexpr (runs_v<T>) {
+    return running_scan<false, T>(s, x, &init, op);
   } else {
     return collective_per_item<T>(s, x, [&](auto values, auto results, std::size_t count) {
       detail::scan<false>(values, count, results, init, op);
