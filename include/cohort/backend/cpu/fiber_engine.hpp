@@ -156,13 +156,12 @@ public:
       buffers[current].tag = 0;
     }
   };
-  /// The running values of the scope whose first item is `lo` (`whole_group`: the
-  /// work-group itself).
-  running_scope& running(std::size_t lo, bool whole_group) { return m_running[whole_group ? m_size : lo]; }
+  /// The running values of the scope [lo, hi): the work-group's own, or those of the
+  /// sub-group starting at `lo`.
+  running_scope& running(std::size_t lo, std::size_t hi) { return m_running[hi - lo == m_size ? m_size : lo]; }
   /// Changes with every group, so values left by an earlier group (or by a collective that
   /// an exiting item left incomplete) read as empty.
   std::uint64_t running_tag() const { return m_group_tag; }
-  std::size_t group_size() const { return m_size; }
 
 private:
   // Cold per-fiber data; the hot data (contexts, done flags) live in flat arrays.

@@ -36,6 +36,7 @@
 
 #include <cohort/backend/cpu/fiber_engine.hpp>
 #include <cohort/detail/combine.hpp>
+#include <cohort/detail/native_vector.hpp>
 #include <cohort/detail/sequential_algorithms.hpp>
 
 namespace cohort::backends::cpu::group_ops {
@@ -148,10 +149,10 @@ template <typename Out, typename In, typename Complete>
 
 /// Runs one collective over `s` on a contiguous copy of the values, for computations that
 /// vectorise: `compute(in, count, out)` fills `out` (raw storage for `count` Outs, to be
-/// constructed) from the `count` values; an item gets `out[its index]` when `per_item`,
-/// else `out[0]`. Each item's value and then its result share one place in its frame.
+/// constructed) from the `count` values; an item gets `out[its index]`. Each item's value
+/// and then its result share one place in its frame.
 template <typename Out, typename In, typename Compute>
-[[gnu::always_inline]] inline Out collective_on_copies(scope s, const In& mine, bool per_item, Compute&& compute) {
+[[gnu::always_inline]] inline Out collective_on_copies(scope s, const In& mine, Compute&& compute) {
   static_assert(std::is_trivially_copyable_v<In> && std::is_trivially_copyable_v<Out>,
                 "group algorithms exchange trivially copyable values");
   exchange_place<In, Out> place;
@@ -174,7 +175,7 @@ template <typename Out, typename In, typename Compute>
     for (std::size_t i = 0; i < count; ++i) new (in + i) In(values[i]);
     compute(static_cast<const In*>(in), count, out);
     const entry_iterator<Out> results(table + s.lo);
-    for (std::size_t i = 0; i < count; ++i) new (&results[i]) Out(out[per_item ? i : 0]);
+    for (std::size_t i = 0; i < count; ++i) new (&results[i]) Out(out[i]);
   });
   return place.out;
 }
@@ -187,18 +188,13 @@ template <typename T, std::size_t Bytes = sizeof(T)>
 struct whole {
   using type = T;
 };
-template <typename T>
-struct whole<T, 16> {
-  using type = char __attribute__((vector_size(16)));
+#if COHORT_NATIVE_VECTORS
+template <typename T, std::size_t Bytes>
+  requires(Bytes == 16 || Bytes == 32 || Bytes == 64)
+struct whole<T, Bytes> {
+  using type = detail::native_vector_t<char, static_cast<int>(Bytes)>;
 };
-template <typename T>
-struct whole<T, 32> {
-  using type = char __attribute__((vector_size(32)));
-};
-template <typename T>
-struct whole<T, 64> {
-  using type = char __attribute__((vector_size(64)));
-};
+#endif
 template <typename T>
 using whole_t = typename whole<T>::type;
 
@@ -223,54 +219,37 @@ inline constexpr bool runs_v = sizeof(T) <= fiber_engine::running_value::capacit
 /// reduction's total is complete when the last arrives. The barrier keeps everybody until
 /// all arrived; there is no completion pass and no value in the exchange table.
 ///
-/// Returns the running value before (`Inclusive` false) or after (true) this item's value is
-/// combined into it; the scope's first item starts it with `*first_value`.
-template <bool Inclusive, typename T, typename Op>
-[[gnu::always_inline]] inline whole_t<T> arrive_running(fiber_engine& e, fiber_engine::running_value& r, const T& x,
-                                                        const T* first_value, Op op) {
+/// An item's result is the running value before (`Inclusive` false: exclusive scans, which
+/// start from `*init`) or after (true) its value is combined into it, or with `Total` the
+/// value the last item left, read on resuming from the buffer this item arrived at.
+template <bool Inclusive, bool Total, typename T, typename Op>
+[[gnu::always_inline]] inline T running_collective(scope s, const T& x, const T* init, Op op) {
+  static_assert(std::is_trivially_copyable_v<T>, "group algorithms exchange trivially copyable values");
+  static_assert(Inclusive || !Total, "a total includes every value");
+  if (s.hi - s.lo == 1) return Inclusive ? x : *init;
+  fiber_engine& e = fiber_engine::this_thread();
+  fiber_engine::running_scope& rs = e.running(s.lo, s.hi);
+  fiber_engine::running_value& r = rs.arriving();
   T* acc = reinterpret_cast<T*>(r.value);
   // Branches, not selects: only the scope's first item takes them, and the next item's
   // loads then depend on one forwarded store (the running value), not on two.
   if (r.tag != e.running_tag()) [[unlikely]] {
     r.tag = e.running_tag();
-    store_whole(acc, load_whole(first_value));
+    store_whole(acc, load_whole(Inclusive ? &x : init));
   } else if constexpr (Inclusive) {
     *acc = detail::combine<T>(op, *acc, x);
   }
-  const whole_t<T> result = load_whole(acc);
-  if constexpr (!Inclusive) *acc = detail::combine<T>(op, std::bit_cast<T>(result), x);
-  return result;
-}
-
-/// Inclusive or exclusive scan (exclusive: starting from `*init`).
-template <bool Inclusive, typename T, typename Op>
-[[gnu::always_inline]] inline T running_scan(scope s, const T& x, const T* init, Op op) {
-  static_assert(std::is_trivially_copyable_v<T>, "group algorithms exchange trivially copyable values");
-  if (s.hi - s.lo == 1) return Inclusive ? x : *init;
-  fiber_engine& e = fiber_engine::this_thread();
-  fiber_engine::running_scope& rs = e.running(s.lo, s.hi - s.lo == e.group_size());
-  const whole_t<T> result = arrive_running<Inclusive>(e, rs.arriving(), x, Inclusive ? &x : init, op);
+  const whole_t<T> mine = load_whole(acc);
+  if constexpr (!Inclusive) *acc = detail::combine<T>(op, std::bit_cast<T>(mine), x);
   e.barrier(s.me, s.lo, s.hi, [&] { rs.complete(); });
-  return std::bit_cast<T>(result);
-}
-
-/// Reduction: everybody reads the total from the buffer it arrived at when it resumes.
-template <typename T, typename Op>
-[[gnu::always_inline]] inline T running_reduce(scope s, const T& x, Op op) {
-  static_assert(std::is_trivially_copyable_v<T>, "group algorithms exchange trivially copyable values");
-  if (s.hi - s.lo == 1) return x;
-  fiber_engine& e = fiber_engine::this_thread();
-  fiber_engine::running_scope& rs = e.running(s.lo, s.hi - s.lo == e.group_size());
-  fiber_engine::running_value& r = rs.arriving();
-  arrive_running<true>(e, r, x, &x, op);
-  e.barrier(s.me, s.lo, s.hi, [&] { rs.complete(); });
-  return std::bit_cast<T>(load_whole(reinterpret_cast<const T*>(r.value)));
+  if constexpr (Total) return std::bit_cast<T>(load_whole(acc));
+  else return std::bit_cast<T>(mine);
 }
 
 template <typename T, typename Op>
 [[gnu::always_inline]] inline T reduce(scope s, const T& x, Op op) {
   if constexpr (runs_v<T>) {
-    return running_reduce(s, x, op);
+    return running_collective<true, true, T>(s, x, nullptr, op);
   } else {
     return collective_one_result<T>(s, x, [&](auto values, std::size_t count) { return detail::fold_nonempty(values, count, op); });
   }
@@ -279,7 +258,7 @@ template <typename T, typename Op>
 template <typename T, typename Op>
 [[gnu::always_inline]] inline T inclusive_scan(scope s, const T& x, Op op) {
   if constexpr (runs_v<T>) {
-    return running_scan<true, T>(s, x, nullptr, op);
+    return running_collective<true, false, T>(s, x, nullptr, op);
   } else {
     return collective_per_item<T>(s, x, [&](auto values, auto results, std::size_t count) {
       const T first = values[0];
@@ -292,7 +271,7 @@ template <typename T, typename Op>
 template <typename T, typename Op>
 [[gnu::always_inline]] inline T exclusive_scan(scope s, const T& x, const T& init, Op op) {
   if constexpr (runs_v<T>) {
-    return running_scan<false, T>(s, x, &init, op);
+    return running_collective<false, false, T>(s, x, &init, op);
   } else {
     return collective_per_item<T>(s, x, [&](auto values, auto results, std::size_t count) {
       detail::scan<false>(values, count, results, init, op);
@@ -309,7 +288,7 @@ template <typename T>
     T value;
     std::size_t source;
   };
-  return collective_on_copies<T>(s, request{x, source}, true, [](const request* in, std::size_t count, T* out) {
+  return collective_on_copies<T>(s, request{x, source}, [](const request* in, std::size_t count, T* out) {
     for (std::size_t i = 0; i < count; ++i) new (out + i) T(in[in[i].source < count ? in[i].source : i].value);
   });
 }

@@ -64,7 +64,7 @@ template <typename Group>
 template <typename Group, typename T>
 [[gnu::always_inline]] inline std::uint32_t group_match_any(const Group& g, const T& x) {
   return group_ops::collective_on_copies<std::uint32_t>(
-      extras::mask_scope(g, "match_any"), x, true, [](const T* in, std::size_t count, std::uint32_t* out) {
+      extras::mask_scope(g, "match_any"), x, [](const T* in, std::size_t count, std::uint32_t* out) {
         // One pass per distinct value: its class mask goes to all of its members.
         std::uint32_t done = 0;
         for (std::size_t i = 0; i < count; ++i) {
