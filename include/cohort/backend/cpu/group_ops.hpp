@@ -26,7 +26,6 @@
 // scope has its own running values, two of them, used by turns.
 #include <bit>
 #include <compare>
-#include <cstring>
 #include <cstddef>
 #include <iterator>
 #include <memory>
@@ -198,15 +197,21 @@ struct whole<T, Bytes> {
 template <typename T>
 using whole_t = typename whole<T>::type;
 
+/// whole_t<T> read from or written to a T's place: typed vector accesses (a memcpy of 32
+/// bytes becomes a 256-bit integer access, whose kernel-side vec g++ then splits again),
+/// other types as themselves (a memcpy took a double through a general register).
+template <typename T>
+using whole_alias_t [[gnu::may_alias, gnu::aligned(alignof(T))]] = whole_t<T>;
+
 template <typename T>
 [[gnu::always_inline]] inline whole_t<T> load_whole(const T* p) {
-  whole_t<T> w;
-  std::memcpy(&w, p, sizeof(T));
-  return w;
+  if constexpr (std::is_same_v<whole_t<T>, T>) return *p;
+  else return *reinterpret_cast<const whole_alias_t<T>*>(p);
 }
 template <typename T>
 [[gnu::always_inline]] inline void store_whole(T* p, const whole_t<T>& w) {
-  std::memcpy(p, &w, sizeof(T));
+  if constexpr (std::is_same_v<whole_t<T>, T>) *p = w;
+  else *reinterpret_cast<whole_alias_t<T>*>(p) = w;
 }
 
 /// Whether collectives over T run on the scope's running value (below).
@@ -226,24 +231,36 @@ template <bool Inclusive, bool Total, typename T, typename Op>
 [[gnu::always_inline]] inline T running_collective(scope s, const T& x, const T* init, Op op) {
   static_assert(std::is_trivially_copyable_v<T>, "group algorithms exchange trivially copyable values");
   static_assert(Inclusive || !Total, "a total includes every value");
-  if (s.hi - s.lo == 1) return Inclusive ? x : *init;
-  fiber_engine& e = fiber_engine::this_thread();
-  fiber_engine::running_scope& rs = e.running(s.lo, s.hi);
-  fiber_engine::running_value& r = rs.arriving();
-  T* acc = reinterpret_cast<T*>(r.value);
-  // Branches, not selects: only the scope's first item takes them, and the next item's
-  // loads then depend on one forwarded store (the running value), not on two.
-  if (r.tag != e.running_tag()) [[unlikely]] {
-    r.tag = e.running_tag();
-    store_whole(acc, load_whole(Inclusive ? &x : init));
-  } else if constexpr (Inclusive) {
-    *acc = detail::combine<T>(op, *acc, x);
+  // One return, of a T written as one register on every path: a T returned from several
+  // paths is assembled in the frame and reloaded, one more line per item and call for a
+  // vec; and operands read as one register keep g++ from splitting the kernel's vec into
+  // elements (both measured on vec<int, 8>).
+  T out;
+  if (s.hi - s.lo == 1) [[unlikely]] {
+    store_whole(&out, load_whole(Inclusive ? &x : init));
+  } else {
+    fiber_engine& e = fiber_engine::this_thread();
+    fiber_engine::running_scope& rs = e.running(s.lo, s.hi);
+    fiber_engine::running_value& r = rs.arriving();
+    T* acc = reinterpret_cast<T*>(r.value);
+    // Branches, not selects: only the scope's first item takes them, and the next item's
+    // loads then depend on one forwarded store (the running value), not on two.
+    if (r.tag != e.running_tag()) [[unlikely]] {
+      r.tag = e.running_tag();
+      store_whole(acc, load_whole(Inclusive ? &x : init));
+    } else if constexpr (Inclusive) {
+      *acc = detail::combine<T>(op, *acc, x);
+    }
+    store_whole(&out, load_whole(acc));
+    if constexpr (!Inclusive) {
+      T value;
+      store_whole(&value, load_whole(&x));
+      *acc = detail::combine<T>(op, out, value);
+    }
+    e.barrier(s.me, s.lo, s.hi, [&] { rs.complete(); });
+    if constexpr (Total) store_whole(&out, load_whole(acc));
   }
-  const whole_t<T> mine = load_whole(acc);
-  if constexpr (!Inclusive) *acc = detail::combine<T>(op, std::bit_cast<T>(mine), x);
-  e.barrier(s.me, s.lo, s.hi, [&] { rs.complete(); });
-  if constexpr (Total) return std::bit_cast<T>(load_whole(acc));
-  else return std::bit_cast<T>(mine);
+  return out;
 }
 
 template <typename T, typename Op>
