@@ -24,7 +24,6 @@
 // have not resumed from the previous one, and a sub-group may run its collectives while
 // the rest of the work-group waits at a work-group collective. For the same reason each
 // scope has its own running values, two of them, used by turns.
-#include <bit>
 #include <compare>
 #include <cstddef>
 #include <iterator>
@@ -235,9 +234,10 @@ template <bool Inclusive, bool Total, typename T, typename Op>
   // paths is assembled in the frame and reloaded, one more line per item and call for a
   // vec; and operands read as one register keep g++ from splitting the kernel's vec into
   // elements (both measured on vec<int, 8>).
+  const T* const start = Inclusive ? &x : init;  // what the scope's first item starts from
   T out;
   if (s.hi - s.lo == 1) [[unlikely]] {
-    store_whole(&out, load_whole(Inclusive ? &x : init));
+    store_whole(&out, load_whole(start));
   } else {
     fiber_engine& e = fiber_engine::this_thread();
     fiber_engine::running_scope& rs = e.running(s.lo, s.hi);
@@ -247,7 +247,7 @@ template <bool Inclusive, bool Total, typename T, typename Op>
     // loads then depend on one forwarded store (the running value), not on two.
     if (r.tag != e.running_tag()) [[unlikely]] {
       r.tag = e.running_tag();
-      store_whole(acc, load_whole(Inclusive ? &x : init));
+      store_whole(acc, load_whole(start));
     } else if constexpr (Inclusive) {
       *acc = detail::combine<T>(op, *acc, x);
     }
