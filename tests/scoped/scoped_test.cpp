@@ -523,6 +523,50 @@ TEST(Scoped, MemoryEnvironmentSynonymsAndOddSizes) {
   for (size_t i = 0; i < ng; ++i) EXPECT_EQ(firsts[i], 8);
 }
 
+// Private memory of every size a group can have: the CPU backend keeps an environment's
+// private requests in its frame while they fit together (`edge` items at these sizes) and
+// takes them from the arena beyond; both must start from the requested values (vec
+// default-constructs to zero) and keep each item's value apart. Two groups per launch,
+// so a group's storage is seen reused by the next group on the same thread.
+TEST(Scoped, PrivateMemoryAtEverySize) {
+  using wide = cohort::vec<float, 16>;
+  const size_t edge = cohort::backends::cpu::scoped_hooks::private_inline_items(sizeof(wide) + sizeof(int));
+  ASSERT_GT(edge, 2u);
+  ASSERT_LT(edge, 1024u);
+  cohort::queue q{cohort::cpu_selector_v};
+  for (size_t gs : {size_t{1}, size_t{7}, edge - 1, edge, edge + 1, size_t{1024}}) {
+    const size_t ng = 3, n = ng * gs;
+    std::vector<int> bad(n, 0), got_k(n, -1);
+    std::vector<float> got_v(n, -1.0f);
+    int* badp = bad.data();
+    int* kp = got_k.data();
+    float* vp = got_v.data();
+    q.parallel(range<1>{ng}, range<1>{gs}, COHORT_LAMBDA(auto g) {
+      cohort::memory_environment(
+          g, cohort::require_private_mem<wide>(), cohort::require_private_mem<int>(5), [&](auto v, auto k) {
+            cohort::distribute_items_and_wait(g, [&](s_item<1> it) {
+              const size_t gid = it.get_global_linear_id();
+              for (int e = 0; e < 16; ++e) badp[gid] += v(it)[e] != 0.0f;
+              badp[gid] += k(it) != 5;
+              v(it) = wide(static_cast<float>(gid));
+              k(it) += static_cast<int>(gid);
+            });
+            cohort::distribute_items(g, [&](s_item<1> it) {
+              const size_t gid = it.get_global_linear_id();
+              vp[gid] = v(it)[15];
+              kp[gid] = k(it);
+            });
+          });
+    });
+    q.wait_and_throw();
+    for (size_t i = 0; i < n; ++i) {
+      ASSERT_EQ(bad[i], 0) << "group size " << gs << ", item " << i;
+      ASSERT_EQ(got_v[i], static_cast<float>(i)) << "group size " << gs << ", item " << i;
+      ASSERT_EQ(got_k[i], 5 + static_cast<int>(i)) << "group size " << gs << ", item " << i;
+    }
+  }
+}
+
 // Storage is released when memory_environment returns: 5000 x 64 KiB exceeds the arena.
 TEST(Scoped, MemoryEnvironmentReleasesStorage) {
   cohort::queue q{cohort::cpu_selector_v};

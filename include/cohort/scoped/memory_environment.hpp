@@ -101,16 +101,23 @@ struct scoped_private_storage {
 };
 
 /// The storage of one request. Local memory is an object the backend may keep inline
-/// (the caller's frame holds it until the environment's body returns).
-template <typename Slot, typename Group, typename Request>
+/// (the caller's frame holds it until the environment's body returns); so is private
+/// memory when `InlineItems` (the backend's frame capacity, in logical items) is not 0.
+template <typename Slot, std::size_t InlineItems, typename Group, typename Request>
 COHORT_INLINE auto scoped_allocate(const Group& g, const Request& r) {
   using T = typename Request::value_type;
   using local = scoped_hooks::local_memory<T, Slot>;
+  using inline_private = scoped_hooks::inline_private_memory<T, InlineItems>;
   if constexpr (Request::kind == scoped_memory_kind::local) {
     if constexpr (Request::initialised)
       return local(g, r.init);
     else
       return (void)r, local(g);
+  } else if constexpr (InlineItems != 0) {
+    if constexpr (Request::initialised)
+      return inline_private(g, r.init);
+    else
+      return (void)r, inline_private(g);
   } else {
     if constexpr (Request::initialised)
       return scoped_private_storage<T>{scoped_hooks::private_memory<T>(g, r.init)};
@@ -128,7 +135,7 @@ COHORT_INLINE decltype(auto) scoped_argument(const Group& g, const Request&, typ
 }
 
 /// Allocates request I in this frame (in request order), then the rest, then runs the body.
-template <std::size_t I, std::size_t N, typename Group, typename Tuple, typename... Ready>
+template <std::size_t I, std::size_t N, std::size_t InlineItems, typename Group, typename Tuple, typename... Ready>
 COHORT_INLINE void memory_environment_step(const Group& g, Tuple& args, Ready&&... ready) {
   auto& f = std::get<N>(args);
   if constexpr (I == N) {
@@ -136,11 +143,16 @@ COHORT_INLINE void memory_environment_step(const Group& g, Tuple& args, Ready&&.
   } else {
     using F = std::remove_cvref_t<decltype(f)>;
     const auto& request = std::get<I>(args);
-    auto storage = scoped_allocate<scoped_memory_slot<F, I>>(g, request);
-    memory_environment_step<I + 1, N>(g, args, std::forward<Ready>(ready)...,
-                                      scoped_argument(g, request, storage.get()));
+    auto storage = scoped_allocate<scoped_memory_slot<F, I>, InlineItems>(g, request);
+    memory_environment_step<I + 1, N, InlineItems>(g, args, std::forward<Ready>(ready)...,
+                                                   scoped_argument(g, request, storage.get()));
   }
 }
+
+/// Bytes of private memory that request type R takes per logical item.
+template <typename R>
+inline constexpr std::size_t private_bytes_per_item =
+    R::kind == scoped_memory_kind::private_ ? sizeof(typename R::value_type) : 0;
 
 template <typename Group, typename Tuple, std::size_t... I>
 COHORT_INLINE void memory_environment_impl(const Group& g, Tuple& args, std::index_sequence<I...>) {
@@ -148,7 +160,17 @@ COHORT_INLINE void memory_environment_impl(const Group& g, Tuple& args, std::ind
                 "memory_environment(g, requests..., f): every argument before f must be "
                 "require_local_mem<T>(...) or require_private_mem<T>(...)");
   scoped_hooks::environment_frame frame(g);
-  memory_environment_step<0, sizeof...(I)>(g, args);
+  // All private requests in the frame when they fit together, else all from the backend's
+  // private_memory: one decision, so the body is compiled twice, not once per request.
+  constexpr std::size_t inline_items = scoped_hooks::private_inline_items(
+      (private_bytes_per_item<std::remove_cvref_t<std::tuple_element_t<I, Tuple>>> + ... + 0));
+  if constexpr (inline_items != 0) {
+    if (g.get_logical_local_linear_range() <= inline_items) {
+      memory_environment_step<0, sizeof...(I), inline_items>(g, args);
+      return;
+    }
+  }
+  memory_environment_step<0, sizeof...(I), 0>(g, args);
 }
 
 }  // namespace detail
