@@ -7,7 +7,8 @@
 // memory and keeps values in registers across them, as in a hand-written tile loop (DGEMM,
 // 16 x 16 tiles: hierarchical 0.10x -> 0.9x of the same tiling in OpenMP, with the
 // work-item loop changes). Larger ones come from the group arena, so the worker threads'
-// stacks stay small. Also the arena helpers that private memory uses.
+// stacks stay small. Also the storage that private memory uses: in the arena, or in the frame
+// (scoped memory_environments whose private requests fit, see scoped_hooks.hpp).
 #include <cstddef>
 #include <new>
 #include <type_traits>
@@ -28,17 +29,45 @@ inline void construct_elements(void* p, std::size_t count, const E* init) {
   }
 }
 
+/// Group memory starts on a cache line (or T's own alignment, if larger).
+template <typename T>
+inline constexpr std::size_t group_memory_alignment = alignof(T) < 64 ? 64 : alignof(T);
+
 /// `count` objects of type T (possibly an array type) from the group arena.
 template <typename T>
 inline T* arena_objects(std::size_t count, const std::remove_all_extents_t<T>* init) {
   using E = std::remove_all_extents_t<T>;
   static_assert(std::is_trivially_destructible_v<E>,
                 "group memory from the arena must be trivially destructible (it is never destroyed)");
-  constexpr std::size_t align = alignof(T) < 64 ? 64 : alignof(T);
-  void* p = group_arena::this_thread().allocate(count * sizeof(T), align);
+  void* p = group_arena::this_thread().allocate(count * sizeof(T), group_memory_alignment<T>);
   construct_elements<E>(p, count * (sizeof(T) / sizeof(E)), init);
   return std::launder(reinterpret_cast<T*>(p));
 }
+
+/// Up to `Capacity` objects of type T (possibly an array type) in the frame that holds this
+/// object; the first `count` are constructed as arena_objects does. get() is the array
+/// itself, not a laundered pointer into bytes: g++ treats std::launder's result as a
+/// pointer of unknown origin, and loops over it went back to a register base.
+template <typename T, std::size_t Capacity>
+class frame_objects {
+  using element = std::remove_all_extents_t<T>;
+
+public:
+  frame_objects(std::size_t count, const element* init) {
+    construct_elements<element>(m_storage.items, count * (sizeof(T) / sizeof(element)), init);
+  }
+  frame_objects(const frame_objects&) = delete;
+  frame_objects& operator=(const frame_objects&) = delete;
+  T* get() { return m_storage.items; }
+
+private:
+  // A union member is not constructed: only the first `count` objects are.
+  union storage {
+    storage() {}
+    T items[Capacity];
+  };
+  alignas(group_memory_alignment<T>) storage m_storage;
+};
 
 inline constexpr std::size_t group_local_inline_bytes = 16 * 1024;
 

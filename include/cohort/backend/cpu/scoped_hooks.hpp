@@ -199,38 +199,16 @@ constexpr std::size_t private_inline_items(std::size_t bytes_per_item) {
   return bytes_per_item == 0 ? 0 : private_inline_bytes / bytes_per_item;
 }
 
-/// One T for each of the first `g.get_logical_local_linear_range() <= Items` logical items,
-/// in the frame that holds this object.
+/// One T for each of g's logical items (at most Items of them), in the frame that holds
+/// this object.
 template <typename T, std::size_t Items>
-class inline_private_memory {
-  using element = std::remove_all_extents_t<T>;
-
+class inline_private_memory : public frame_objects<T, Items> {
 public:
   template <typename G>
-  explicit inline_private_memory(const G& g) {
-    construct_elements<element>(m_storage.items, count(g), nullptr);
-  }
+  explicit inline_private_memory(const G& g) : frame_objects<T, Items>(g.get_logical_local_linear_range(), nullptr) {}
   template <typename G>
-  inline_private_memory(const G& g, const element& init) {
-    construct_elements<element>(m_storage.items, count(g), &init);
-  }
-  inline_private_memory(const inline_private_memory&) = delete;
-  inline_private_memory& operator=(const inline_private_memory&) = delete;
-  // The array itself, not a laundered pointer into bytes: g++ treats std::launder's result
-  // as a pointer of unknown origin, and the accesses went back to a register base.
-  T* get() { return m_storage.items; }
-
-private:
-  template <typename G>
-  static std::size_t count(const G& g) {
-    return g.get_logical_local_linear_range() * (sizeof(T) / sizeof(element));
-  }
-  // A union member is not constructed: only the group's items are, in the constructor.
-  union storage {
-    storage() {}
-    T items[Items];
-  };
-  alignas(alignof(T) < 64 ? 64 : alignof(T)) storage m_storage;
+  inline_private_memory(const G& g, const std::remove_all_extents_t<T>& init)
+      : frame_objects<T, Items>(g.get_logical_local_linear_range(), &init) {}
 };
 
 /// One T per logical item of g, indexed by the item's logical local linear id in g.
