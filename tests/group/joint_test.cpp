@@ -147,6 +147,12 @@ TEST_P(joint, ranges_long_enough_for_blocked_scans) {
   });
 }
 
+TEST_P(joint, ranges_over_a_mebibyte) {
+  // From 1 MiB on, a completion fetches the waiting items' frames back before they resume
+  // (and a one-item group has none to fetch).
+  for (std::size_t local : {1u, 64u}) joint_on<std::int32_t>(q, local, (std::size_t{1} << 18) + 5);
+}
+
 TEST_P(joint, vec_and_marray_ranges) {
   for_each_type<vec<std::int32_t, 4>, marray<float, 3>>([&]<typename T>() {
     for (std::size_t length : {std::size_t{0}, std::size_t{7}, std::size_t{300}}) joint_on<T>(q, 32, length);

@@ -120,6 +120,18 @@ public:
 
   std::size_t current_item() const { return m_current; }
 
+  /// Asks L2 for the stack tops of the items [lo, hi), all but the caller waiting at a
+  /// barrier. For completions that streamed more data than L2 holds: their frames are gone
+  /// from it, and resuming them one after another would take each one's misses in turn,
+  /// since every switch waits for the stack pointer before it can read the frame (255 item
+  /// visits after a joint_reduce over 4 MiB took half as long with it).
+  void prefetch_frames(std::size_t lo, std::size_t hi) const {
+    for (std::size_t i = lo; i < hi; ++i) {
+      const char* sp = static_cast<const char*>(i == m_main_slot ? m_thread_stack_context : m_contexts[i]);
+      for (int line = 0; line < resumed_frame_lines; ++line) __builtin_prefetch(sp + 64 * line, 0, 2);
+    }
+  }
+
   /// Scratch for collectives, at least `bytes` long and 64-byte aligned. A larger request
   /// gets a new buffer; the old one lives until the group ends because items that have not
   /// resumed yet may still read their results from it.
@@ -164,6 +176,10 @@ public:
   std::uint64_t running_tag() const { return m_group_tag; }
 
 private:
+  /// Lines of a suspended item's stack that resuming it reads at once: its saved registers
+  /// and return address, then usually the kernel's own spilled values.
+  static constexpr int resumed_frame_lines = 3;
+
   // Cold per-fiber data; the hot data (contexts, done flags) live in flat arrays.
   struct slot {
     boost::context::stack_context stack{};

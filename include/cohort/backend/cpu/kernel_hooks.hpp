@@ -156,23 +156,27 @@ template <typename R, typename Group, typename F>
 // 31 ns per call per item out of line).
 template <typename Group, typename Ptr, typename T, typename Op>
 [[gnu::always_inline]] inline T joint_reduce(const Group& g, Ptr first, Ptr last, T init, Op op) {
-  return group_ops::once_for_all<T>(scope_of(g), [&] {
-    return detail::fold(first, static_cast<std::size_t>(std::distance(first, last)), init, op);
-  });
+  const auto count = static_cast<std::size_t>(std::distance(first, last));
+  return group_ops::once_for_all<T>(
+      scope_of(g), [&] { return detail::fold(first, count, init, op); }, count * sizeof(*first));
 }
 /// Scans [first, last) into `result` (which may equal `first`).
 template <bool Inclusive, typename Group, typename InPtr, typename OutPtr, typename T, typename Op>
 [[gnu::always_inline]] inline void joint_scan(const Group& g, InPtr first, InPtr last, OutPtr result, T init, Op op) {
-  group_ops::once_for_all<char>(scope_of(g), [&] {
-    detail::scan<Inclusive>(first, static_cast<std::size_t>(std::distance(first, last)), result, init, op);
-    return char{0};
-  });
+  const auto count = static_cast<std::size_t>(std::distance(first, last));
+  group_ops::once_for_all<char>(
+      scope_of(g),
+      [&] {
+        detail::scan<Inclusive>(first, count, result, init, op);
+        return char{0};
+      },
+      count * (sizeof(*first) + sizeof(*result)));
 }
 template <typename Group, typename Ptr, typename Predicate>
 [[gnu::always_inline]] inline bool joint_any_of(const Group& g, Ptr first, Ptr last, Predicate pred) {
-  return group_ops::once_for_all<bool>(scope_of(g), [&] {
-    return detail::any_of(first, static_cast<std::size_t>(std::distance(first, last)), pred);
-  });
+  const auto count = static_cast<std::size_t>(std::distance(first, last));
+  return group_ops::once_for_all<bool>(
+      scope_of(g), [&] { return detail::any_of(first, count, pred); }, count * sizeof(*first));
 }
 
 }  // namespace cohort::backends::cpu::kernel_hooks
