@@ -95,9 +95,17 @@ namespace detail {
 
 /// Private memory: the backend's per-item storage, held by pointer.
 template <typename T>
-struct scoped_private_storage {
-  T* data;
-  COHORT_INLINE T* get() const { return data; }
+class scoped_private_storage {
+public:
+  template <typename Group>
+  COHORT_INLINE explicit scoped_private_storage(const Group& g) : m_data(scoped_hooks::private_memory<T>(g)) {}
+  template <typename Group>
+  COHORT_INLINE scoped_private_storage(const Group& g, const std::remove_all_extents_t<T>& init)
+      : m_data(scoped_hooks::private_memory<T>(g, init)) {}
+  COHORT_INLINE T* get() const { return m_data; }
+
+private:
+  T* m_data;
 };
 
 /// The storage of one request. Local memory is an object the backend may keep inline
@@ -106,24 +114,14 @@ struct scoped_private_storage {
 template <typename Slot, std::size_t InlineItems, typename Group, typename Request>
 COHORT_INLINE auto scoped_allocate(const Group& g, const Request& r) {
   using T = typename Request::value_type;
-  using local = scoped_hooks::local_memory<T, Slot>;
-  using inline_private = scoped_hooks::inline_private_memory<T, InlineItems>;
-  if constexpr (Request::kind == scoped_memory_kind::local) {
-    if constexpr (Request::initialised)
-      return local(g, r.init);
-    else
-      return (void)r, local(g);
-  } else if constexpr (InlineItems != 0) {
-    if constexpr (Request::initialised)
-      return inline_private(g, r.init);
-    else
-      return (void)r, inline_private(g);
-  } else {
-    if constexpr (Request::initialised)
-      return scoped_private_storage<T>{scoped_hooks::private_memory<T>(g, r.init)};
-    else
-      return (void)r, scoped_private_storage<T>{scoped_hooks::private_memory<T>(g)};
-  }
+  // Every storage is built from (g) or (g, init); naming a type here does not instantiate it.
+  using storage = std::conditional_t<
+      Request::kind == scoped_memory_kind::local, scoped_hooks::local_memory<T, Slot>,
+      std::conditional_t<InlineItems != 0, scoped_hooks::inline_private_memory<T, InlineItems>, scoped_private_storage<T>>>;
+  if constexpr (Request::initialised)
+    return storage(g, r.init);
+  else
+    return (void)r, storage(g);
 }
 
 template <typename Group, typename Request>

@@ -127,7 +127,7 @@ public:
   /// visits after a joint_reduce over 4 MiB took half as long with it).
   void prefetch_frames(std::size_t lo, std::size_t hi) const {
     for (std::size_t i = lo; i < hi; ++i) {
-      const char* sp = static_cast<const char*>(i == m_main_slot ? m_thread_stack_context : m_contexts[i]);
+      const char* sp = static_cast<const char*>(saved_context(i));
       for (int line = 0; line < resumed_frame_lines; ++line) __builtin_prefetch(sp + 64 * line, 0, 2);
     }
   }
@@ -267,6 +267,8 @@ private:
 
   std::size_t owner_of_thread_stack() const { return m_main_slot == no_slot ? scheduler : m_main_slot; }
   bool on_thread_stack(std::size_t who) const { return who == scheduler || who == m_main_slot; }
+  /// Where `who` resumes from (the scheduler or a fiber item).
+  void* saved_context(std::size_t who) const { return on_thread_stack(who) ? m_thread_stack_context : m_contexts[who]; }
 
   [[gnu::always_inline]] void switch_to(std::size_t to) {
     const std::size_t from = m_current;
@@ -276,7 +278,7 @@ private:
     fiber_switch_state& theirs = on_thread_stack(to) ? m_thread_stack_state : m_slots[to].sanitizer;
     mine.before_leave(theirs);
     void** save = on_thread_stack(from) ? &m_thread_stack_context : &m_contexts[from];
-    void* const target = on_thread_stack(to) ? m_thread_stack_context : m_contexts[to];
+    void* const target = saved_context(to);
     arrived(reinterpret_cast<std::size_t>(context_switch(save, target, reinterpret_cast<void*>(from))), mine);
   }
 
