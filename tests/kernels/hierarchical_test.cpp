@@ -173,4 +173,31 @@ TEST_P(hierarchical_kernels, too_large_group_is_rejected) {
   }
 }
 
+// Group barriers and collectives synchronise the work-items of an nd_range kernel; at the
+// work-group scope of a hierarchical kernel there are none: a clear error, also right
+// after an nd_range kernel ran groups on the same threads.
+TEST_P(hierarchical_kernels, group_functions_at_work_group_scope_are_rejected) {
+  std::vector<int> sums(4, -1);
+  int* s = sums.data();
+  q.parallel_for(nd_range<1>{range<1>{64}, range<1>{16}}, COHORT_LAMBDA(nd_item<1> it) {
+     const int total = reduce_over_group(it.get_group(), 1, plus<int>());
+     if (it.get_local_id(0) == 0) s[it.get_group(0)] = total;
+   }).wait_and_throw();
+  EXPECT_EQ(sums, std::vector<int>(4, 16));
+  auto at_work_group_scope = [&](auto call) {
+    try {
+      q.submit([&](handler& h) {
+         h.parallel_for_work_group(range<1>{4}, range<1>{16}, COHORT_LAMBDA(group<1> g) { call(g); });
+       }).wait_and_throw();
+      ADD_FAILURE() << "no exception";
+    } catch (const exception& e) {
+      EXPECT_EQ(e.code(), errc::feature_not_supported);
+    }
+  };
+  at_work_group_scope([](group<1> g) { group_barrier(g); });
+  at_work_group_scope([s](group<1> g) { s[g.get_group_id(0)] = reduce_over_group(g, 1, plus<int>()); });
+  at_work_group_scope([s](group<1> g) { s[g.get_group_id(0)] = group_broadcast(g, 2); });
+  EXPECT_EQ(sums, std::vector<int>(4, 16));
+}
+
 COHORT_INSTANTIATE_ON_ALL_DEVICES(hierarchical_kernels);

@@ -107,7 +107,7 @@ template <typename Out, typename In, typename Complete>
     complete(values(&only), results(&only), std::size_t{1});
     return place.out;
   }
-  fiber_engine& e = fiber_engine::this_thread();
+  fiber_engine& e = fiber_engine::active();
   fiber_engine::exchange_entry* table = e.exchange_table();
   // The value and then the result share one place in the item's frame. Each line of its
   // frame an item keeps live across the switch costs at 256 items (where the group's frames
@@ -131,7 +131,7 @@ template <typename Out, typename In, typename Complete>
   using values = entry_iterator<const In>;
   fiber_engine::exchange_entry const mine_entry = const_cast<In*>(std::addressof(mine));
   if (s.hi - s.lo == 1) return complete(values(&mine_entry), std::size_t{1});
-  fiber_engine& e = fiber_engine::this_thread();
+  fiber_engine& e = fiber_engine::active();
   fiber_engine::exchange_entry* table = e.exchange_table();
   table[s.me] = mine_entry;
   union result_place {
@@ -158,7 +158,7 @@ template <typename Out, typename In, typename Compute>
     compute(&mine, 1, &place.out);
     return place.out;
   }
-  fiber_engine& e = fiber_engine::this_thread();
+  fiber_engine& e = fiber_engine::active();
   fiber_engine::exchange_entry* table = e.exchange_table();
   new (&place.in) In(mine);
   table[s.me] = &place;
@@ -239,7 +239,7 @@ template <bool Inclusive, bool Total, typename T, typename Op>
   if (s.hi - s.lo == 1) [[unlikely]] {
     store_whole(&out, load_whole(start));
   } else {
-    fiber_engine& e = fiber_engine::this_thread();
+    fiber_engine& e = fiber_engine::active();
     fiber_engine::running_scope& rs = e.running(s.lo, s.hi);
     fiber_engine::running_value& r = rs.arriving();
     T* acc = reinterpret_cast<T*>(r.value);
@@ -321,7 +321,7 @@ template <typename R, typename F>
   return collective_one_result<R>(s, char{0}, [&](auto, std::size_t) {
     R result = f();
     // A one-item scope completes without suspending (and may have no fibers at all).
-    if (bytes >= frame_evicting_bytes && s.hi - s.lo > 1) fiber_engine::this_thread().prefetch_frames(s.lo, s.hi);
+    if (bytes >= frame_evicting_bytes && s.hi - s.lo > 1) fiber_engine::active().prefetch_frames(s.lo, s.hi);
     return result;
   });
 }

@@ -23,7 +23,7 @@ namespace cohort::backends::cpu::kernel_hooks {
 
 template <int D>
 [[gnu::always_inline]] inline void barrier(const group<D>& g) {
-  fiber_engine::this_thread().barrier(g.get_local_linear_id(), 0, g.get_local_linear_range());
+  fiber_engine::active().barrier(g.get_local_linear_id(), 0, g.get_local_linear_range());
 }
 
 /// Sub-groups are consecutive items of the work-group; size 1 needs no synchronisation.
@@ -31,8 +31,7 @@ template <typename SubGroup>
 [[gnu::always_inline]] inline void sub_group_barrier(const SubGroup& sg) {
   if (sg.get_max_local_range()[0] == 1) return;
   const std::size_t first = sg.first_item_in_group();
-  fiber_engine::this_thread().barrier(first + sg.get_local_linear_id(), first,
-                                      first + sg.get_local_linear_range());
+  fiber_engine::active().barrier(first + sg.get_local_linear_id(), first, first + sg.get_local_linear_range());
 }
 
 /// Base of the current group's local-accessor memory.
