@@ -135,6 +135,29 @@ TEST_P(nd_range_kernels, whole_groups_return_early) {
   for (std::size_t i = 0; i < n; ++i) ASSERT_EQ(out[i], (i / local) % 2 == 0 ? 0 : static_cast<int>(local));
 }
 
+// Local memory exists only while a work-group runs: reading an accessor in the command
+// group itself is an error, not an access to whatever memory happens to be there; the same
+// accessor then works in the kernel.
+TEST_P(nd_range_kernels, local_accessor_outside_its_kernel_is_rejected) {
+  std::vector<int> out(8, 0);
+  int* o = out.data();
+  q.submit([&](handler& h) {
+     local_accessor<int, 1> a(range<1>{4}, h);
+     try {
+       (void)a[0];
+       ADD_FAILURE() << "no exception";
+     } catch (const exception& e) {
+       EXPECT_EQ(e.code(), errc::invalid);
+     }
+     h.parallel_for(nd_range<1>{8, 4}, COHORT_LAMBDA(nd_item<1> it) {
+       a[it.get_local_id(0)] = static_cast<int>(it.get_global_id(0));
+       group_barrier(it.get_group());
+       o[it.get_global_id(0)] = a[3 - it.get_local_id(0)];
+     });
+   }).wait_and_throw();
+  EXPECT_EQ(out, (std::vector<int>{3, 2, 1, 0, 7, 6, 5, 4}));
+}
+
 // The same nd_range<3> shape as AdaptiveCpp issue #809 (deadlocked there).
 TEST_P(nd_range_kernels, early_return_3d_shape_of_issue_809) {
   std::vector<int> out(256 * 4, 0);

@@ -21,6 +21,26 @@ public:
     thread_local group_arena arena;
     return arena;
   }
+  /// The arena of the launch running on this thread, for the kernels' local and private
+  /// memory: a constant-initialised pointer, without the first-use check (a branch to a
+  /// call) that every access to the thread_local object costs (see fiber_engine::active).
+  static group_arena& active() {
+    group_arena* const a = t_active;
+    if (!a) [[unlikely]] outside_launch();
+    return *a;
+  }
+  /// Makes this thread's arena active() for as long as it runs groups of a launch.
+  class active_here {
+  public:
+    active_here() : m_arena(this_thread()) { t_active = &m_arena; }
+    ~active_here() { t_active = nullptr; }
+    active_here(const active_here&) = delete;
+    active_here& operator=(const active_here&) = delete;
+    group_arena& arena() const { return m_arena; }
+
+  private:
+    group_arena& m_arena;
+  };
 
   /// Start a group: the first `local_bytes` hold the kernel's local accessors.
   void begin_group(std::size_t local_bytes) { m_top = align_up(local_bytes, 64); }
@@ -52,6 +72,11 @@ private:
     m_base = static_cast<char*>(p);
   }
   static std::size_t align_up(std::size_t v, std::size_t a) { return (v + a - 1) / a * a; }
+  [[noreturn, gnu::cold, gnu::noinline]] static void outside_launch() {
+    throw exception(errc::invalid, "work-group memory is used outside the kernel that runs the work-group");
+  }
+
+  static inline constinit thread_local group_arena* t_active = nullptr;
 
   char* m_base = nullptr;
   std::size_t m_top = 0;

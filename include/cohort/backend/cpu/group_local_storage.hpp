@@ -39,7 +39,7 @@ inline T* arena_objects(std::size_t count, const std::remove_all_extents_t<T>* i
   using E = std::remove_all_extents_t<T>;
   static_assert(std::is_trivially_destructible_v<E>,
                 "group memory from the arena must be trivially destructible (it is never destroyed)");
-  void* p = group_arena::this_thread().allocate(count * sizeof(T), group_memory_alignment<T>);
+  void* p = group_arena::active().allocate(count * sizeof(T), group_memory_alignment<T>);
   construct_elements<E>(p, count * (sizeof(T) / sizeof(E)), init);
   return std::launder(reinterpret_cast<T*>(p));
 }

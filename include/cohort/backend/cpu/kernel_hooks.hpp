@@ -35,7 +35,7 @@ template <typename SubGroup>
 }
 
 /// Base of the current group's local-accessor memory.
-inline char* local_accessor_base() { return group_arena::this_thread().local_accessor_base(); }
+inline char* local_accessor_base() { return group_arena::active().local_accessor_base(); }
 
 /// Hierarchical: the group lambda runs once per group on the CPU, so a work-item loop
 /// over the logical range is all `parallel_for_work_item` needs; its implicit barrier is
@@ -97,7 +97,7 @@ COHORT_IVDEP
 template <typename T, int D>
 inline T* private_instances(const group<D>& g) {
   const std::size_t n = g.get_local_linear_range();
-  T* p = static_cast<T*>(group_arena::this_thread().allocate(n * sizeof(T), alignof(T)));
+  T* p = static_cast<T*>(group_arena::active().allocate(n * sizeof(T), alignof(T)));
   for (std::size_t i = 0; i < n; ++i) new (p + i) T;
   return p;
 }

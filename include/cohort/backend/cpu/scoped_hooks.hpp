@@ -163,8 +163,8 @@ inline void distribute_groups(const G& g, F& f) {
 class environment_frame {
 public:
   template <typename G>
-  explicit environment_frame(const G&) : m_mark(group_arena::this_thread().mark()) {}
-  ~environment_frame() { group_arena::this_thread().release(m_mark); }
+  explicit environment_frame(const G&) : m_mark(group_arena::active().mark()) {}
+  ~environment_frame() { group_arena::active().release(m_mark); }
   environment_frame(const environment_frame&) = delete;
   environment_frame& operator=(const environment_frame&) = delete;
 

@@ -79,7 +79,8 @@ void for_each_group(std::size_t num_groups, std::size_t local_bytes, MakeRunner&
   first_error error;
 #pragma omp parallel
   {
-    group_arena& arena = group_arena::this_thread();
+    const group_arena::active_here active;
+    group_arena& arena = active.arena();
     auto runner = make_runner();
     std::size_t begin, end;
     static_chunk(num_groups, omp_get_thread_num(), omp_get_num_threads(), begin, end);
