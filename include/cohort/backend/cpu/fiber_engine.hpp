@@ -80,7 +80,7 @@ public:
     const active_here active(*this);
     m_size = size;
     if (m_exchange.size() < size) m_exchange.resize(size);
-    if (m_running.size() < size + 1) m_running.resize(size + 1);
+    if (m_running.size() < size) m_running.resize(size);
     ++m_group_tag;
     m_state = state;
     m_run_item = run_item;
@@ -181,9 +181,12 @@ public:
       buffers[current].tag = 0;
     }
   };
-  /// The running values of the scope [lo, hi): the work-group's own, or those of the
-  /// sub-group starting at `lo`.
-  running_scope& running(std::size_t lo, std::size_t hi) { return m_running[hi - lo == m_size ? m_size : lo]; }
+  /// The running values of the work-group, and those of the sub-group starting at item `lo`
+  /// (separate pairs, so a sub-group as large as its work-group keeps its own). Callers
+  /// know which they need where they are compiled: choosing at run time cost every
+  /// arrival a compare and a reload from its frame.
+  running_scope& group_running() { return m_group_running; }
+  running_scope& sub_group_running(std::size_t lo) { return m_running[lo]; }
   /// Changes with every group, so values left by an earlier group (or by a collective that
   /// an exiting item left incomplete) read as empty.
   std::uint64_t running_tag() const { return m_group_tag; }
@@ -337,6 +340,7 @@ private:
   fiber_switch_state m_thread_stack_state;
   std::size_t m_size = 0;
   std::vector<exchange_entry> m_exchange;
+  running_scope m_group_running;
   std::vector<running_scope> m_running;
   std::uint64_t m_group_tag = 0;
   std::size_t m_live = 0;

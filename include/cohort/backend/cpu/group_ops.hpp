@@ -40,9 +40,11 @@
 namespace cohort::backends::cpu::group_ops {
 
 /// The local linear id range [lo, hi) that a group or sub-group covers in its work-group,
-/// and the calling item's local linear id in the work-group.
+/// the calling item's local linear id in the work-group, and whether the range is the
+/// work-group itself (a sub-group may cover it all too).
 struct scope {
   std::size_t lo, hi, me;
+  bool work_group;
 };
 
 /// An item's value, and then its result, in its own frame; constructed later (neither
@@ -240,7 +242,7 @@ template <bool Inclusive, bool Total, typename T, typename Op>
     store_whole(&out, load_whole(start));
   } else {
     fiber_engine& e = fiber_engine::active();
-    fiber_engine::running_scope& rs = e.running(s.lo, s.hi);
+    fiber_engine::running_scope& rs = s.work_group ? e.group_running() : e.sub_group_running(s.lo);
     fiber_engine::running_value& r = rs.arriving();
     T* acc = reinterpret_cast<T*>(r.value);
     // Branches, not selects: only the scope's first item takes them, and the next item's

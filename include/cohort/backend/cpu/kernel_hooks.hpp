@@ -119,9 +119,9 @@ template <typename Group>
 inline group_ops::scope scope_of(const Group& g) {
   if constexpr (Group::fence_scope == memory_scope::sub_group) {
     const std::size_t first = g.first_item_in_group();
-    return {first, first + g.get_local_linear_range(), first + g.get_local_linear_id()};
+    return {first, first + g.get_local_linear_range(), first + g.get_local_linear_id(), false};
   } else {
-    return {0, g.get_local_linear_range(), g.get_local_linear_id()};
+    return {0, g.get_local_linear_range(), g.get_local_linear_id(), true};
   }
 }
 

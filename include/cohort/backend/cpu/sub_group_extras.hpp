@@ -30,14 +30,14 @@ inline group_ops::scope mask_scope(const Group& g, const char* function) {
                               std::string("cohort::ext::") + function + ": sub-group size " + std::to_string(size) +
                                   " exceeds the 32 items a sub_group_mask holds");
     const std::size_t first = g.first_item_in_group();
-    return {first, first + g.get_local_linear_range(), first + g.get_local_linear_id()};
+    return {first, first + g.get_local_linear_range(), first + g.get_local_linear_id(), false};
   } else {
     const std::size_t size = g.get_local_linear_range();
     if (size > mask_bits)
       throw cohort::exception(errc::feature_not_supported,
                               std::string("cohort::ext::") + function + ": a work-group of " + std::to_string(size) +
                                   " items exceeds the 32 items a sub_group_mask holds");
-    return {0, size, g.get_local_linear_id()};
+    return {0, size, g.get_local_linear_id(), true};
   }
 }
 
