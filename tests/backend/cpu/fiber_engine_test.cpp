@@ -54,3 +54,26 @@ TEST(fiber_engine, kernels_without_barriers_never_switch) {
   EXPECT_EQ(team_switches(q), before);
   for (int v : out) ASSERT_EQ(v, 2);
 }
+
+// Every item of the largest group gets a stack of its own. Also run with the smallest stacks
+// the environment may ask for (COHORT_FIBER_STACK_BYTES=16384, the fiber_engine_small_stacks
+// entry of CTest): the fibers' stagger used to push the 256th and later fibers' frames into
+// their guard pages.
+TEST(fiber_engine, every_item_of_the_largest_group_has_a_stack) {
+  queue q{cpu_selector_v};
+  const std::size_t local = q.get_device().get_info<info::device::max_work_group_size>();
+  const std::size_t groups = 3;
+  std::vector<std::size_t> out(groups * local);
+  std::size_t* o = out.data();
+  q.parallel_for(nd_range<1>{groups * local, local}, COHORT_LAMBDA(nd_item<1> it) {
+     const std::size_t lid = it.get_local_id(0);
+     std::size_t acc = lid;
+     for (int round = 0; round < 3; ++round) {
+       group_barrier(it.get_group());
+       acc += reduce_over_group(it.get_group(), lid, plus<>());
+     }
+     o[it.get_global_id(0)] = acc;
+   }).wait_and_throw();
+  const std::size_t sum = local * (local - 1) / 2;
+  for (std::size_t i = 0; i < out.size(); ++i) ASSERT_EQ(out[i], i % local + 3 * sum) << i;
+}

@@ -14,6 +14,7 @@
 // reaches a barrier does the engine switch to fibers: that item stays on the thread's stack
 // (the "main slot"), the items after it run as fibers, and the items before it have
 // already finished. Later groups of the same launch on this thread start as fibers at once.
+#include <algorithm>
 #include <cstddef>
 #include <cstdint>
 #include <cstdlib>
@@ -237,8 +238,11 @@ private:
       slot& s = m_slots.back();
       s.stack = m_stack_allocator.allocate();
       // Stagger the stack tops by a cache line per fiber: equal offsets modulo 4 KiB would
-      // map every fiber's saved registers to the same L1 set and thrash it.
-      const std::size_t colour = (m_contexts.size() % 1024) * 64;
+      // map every fiber's saved registers to the same L1 set and thrash it. The stagger
+      // takes at most a quarter of the stack (small stacks set by the environment
+      // overflowed into their guard page from the 256th fiber on).
+      const std::size_t colours = std::min<std::size_t>(1024, s.stack.size / 4 / 64);
+      const std::size_t colour = (m_contexts.size() % colours) * 64;
       void* top = static_cast<char*>(s.stack.sp) - colour;
       m_contexts.push_back(make_context<&fiber_entry>(top, s.stack.size - colour));
       m_done.push_back(1);
