@@ -148,9 +148,10 @@ TEST_P(joint, ranges_long_enough_for_blocked_scans) {
 }
 
 TEST_P(joint, ranges_over_a_mebibyte) {
-  // From 1 MiB on, a completion fetches the waiting items' frames back before they resume
-  // (and a one-item group has none to fetch).
-  for (std::size_t local : {1u, 64u}) joint_on<std::int32_t>(q, local, (std::size_t{1} << 18) + 5);
+  // From 1 MiB on, a completion fetches the waiting items' frames back before they resume,
+  // and each resuming item fetches the frame of the item 8 places on (a one-item group has
+  // none to fetch; in a group of 9 only the first item has one 8 places on).
+  for (std::size_t local : {1u, 9u, 64u}) joint_on<std::int32_t>(q, local, (std::size_t{1} << 18) + 5);
 }
 
 TEST_P(joint, vec_and_marray_ranges) {

@@ -146,6 +146,16 @@ public:
     }
   }
 
+  /// Asks L1 for the first lines of item `who`'s suspended stack. After prefetch_frames
+  /// brought the frames to L2, an item resuming from the same completion calls this for an
+  /// item a few places after it: L2 alone still cost every resumption its frame's lines one
+  /// after another (255 item visits after a joint_reduce over 4 MiB: about 40% less time
+  /// with both).
+  void prefetch_frame_to_l1(std::size_t who) const {
+    const char* sp = static_cast<const char*>(saved_context(who));
+    for (int line = 0; line < resumed_frame_lines_l1; ++line) __builtin_prefetch(sp + 64 * line, 0, 3);
+  }
+
   /// Scratch for collectives, at least `bytes` long and 64-byte aligned. A larger request
   /// gets a new buffer; the old one lives until the group ends because items that have not
   /// resumed yet may still read their results from it.
@@ -196,6 +206,10 @@ private:
   /// Lines of a suspended item's stack that resuming it reads at once: its saved registers
   /// and return address, then usually the kernel's own spilled values.
   static constexpr int resumed_frame_lines = 3;
+  /// The same for L1, including the resumed kernel's spilled values just above (a kernel
+  /// that reads its loop variables from the frame read them at 216 bytes from the saved
+  /// stack pointer).
+  static constexpr int resumed_frame_lines_l1 = 5;
 
   // Cold per-fiber data; the hot data (contexts, done flags) live in flat arrays.
   struct slot {

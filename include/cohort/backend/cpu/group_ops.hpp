@@ -316,16 +316,25 @@ template <typename T>
 /// their resumption (fiber_engine::prefetch_frames): about half of a server core's L2.
 inline constexpr std::size_t frame_evicting_bytes = std::size_t{1} << 20;
 
+/// How many items ahead a resuming item fetches a frame into L1 after a large completion:
+/// an item's visit takes 20-40 ns, a line from L2 or L3 arrives within about 100.
+inline constexpr std::size_t frame_prefetch_distance = 8;
+
 /// One item (the last to arrive) computes `f()` for everybody: the joint algorithms, whose
 /// `f` reads and writes about `bytes` of memory.
 template <typename R, typename F>
 [[gnu::always_inline]] inline R once_for_all(scope s, F&& f, std::size_t bytes = 0) {
-  return collective_one_result<R>(s, char{0}, [&](auto, std::size_t) {
+  // A one-item scope completes without suspending (and may have no fibers at all).
+  const bool evicts_frames = bytes >= frame_evicting_bytes && s.hi - s.lo > 1;
+  R r = collective_one_result<R>(s, char{0}, [&](auto, std::size_t) {
     R result = f();
-    // A one-item scope completes without suspending (and may have no fibers at all).
-    if (bytes >= frame_evicting_bytes && s.hi - s.lo > 1) fiber_engine::active().prefetch_frames(s.lo, s.hi);
+    if (evicts_frames) fiber_engine::active().prefetch_frames(s.lo, s.hi);
     return result;
   });
+  // Items resume in order; the one `distance` places on still waits here.
+  if (evicts_frames && s.me + frame_prefetch_distance < s.hi)
+    fiber_engine::active().prefetch_frame_to_l1(s.me + frame_prefetch_distance);
+  return r;
 }
 
 }  // namespace cohort::backends::cpu::group_ops
