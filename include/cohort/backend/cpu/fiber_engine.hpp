@@ -351,9 +351,9 @@ private:
   }
 
   boost::context::protected_fixedsize_stack m_stack_allocator;
-  std::deque<slot> m_slots;
+  std::deque<slot> m_slots;  // a deque: suspended fibers hold references into it (switch_to)
   std::vector<void*> m_contexts;  // saved contexts (see context_switch.hpp)
-  std::vector<unsigned char> m_done;  // a deque: suspended fibers hold references into it
+  std::vector<unsigned char> m_done;  // whether each slot's item finished (or is not in the group)
   void* m_thread_stack_context = nullptr;
   fiber_switch_state m_thread_stack_state;
   std::size_t m_size = 0;
