@@ -253,9 +253,61 @@ TEST_P(queues, invalid_nd_ranges_throw_at_submission) {
       h.parallel_for(range<1>{4}, COHORT_LAMBDA(id<1>) { (void)acc; });
     });
   });
+  // Sizes whose products wrap around size_t: never run as a small launch.
+  constexpr std::size_t huge = (std::size_t{1} << 63) + 1, half_word = std::size_t{1} << 32;
+  expect_errc(errc::nd_range, [&] { q.parallel_for(range<2>{huge, 2}, COHORT_LAMBDA(id<2>) {}); });
+  expect_errc(errc::nd_range, [&] { q.parallel_for(range<3>{half_word, half_word, 4}, COHORT_LAMBDA(id<3>) {}); });
+  expect_errc(errc::nd_range, [&] {
+    q.parallel_for(nd_range<2>{range<2>{std::size_t{1} << 40, std::size_t{1} << 40}, range<2>{1, 1}},
+                   COHORT_LAMBDA(nd_item<2>) {});
+  });
+  expect_errc(errc::nd_range, [&] {
+    q.parallel_for(nd_range<2>{range<2>{half_word, half_word}, range<2>{half_word, half_word}}, COHORT_LAMBDA(nd_item<2>) {});
+  });
+  expect_errc(errc::nd_range, [&] {
+    q.submit([&](handler& h) {
+      h.parallel_for_work_group(range<2>{1, 1}, range<2>{half_word, half_word}, COHORT_LAMBDA(group<2>) {});
+    });
+  });
+  expect_errc(errc::nd_range, [&] {
+    q.submit([&](handler& h) {
+      h.parallel_for_work_group(range<2>{half_word, half_word}, range<2>{1, 1}, COHORT_LAMBDA(group<2>) {});
+    });
+  });
+  expect_errc(errc::nd_range, [&] {
+    q.parallel(range<2>{1, 1}, range<2>{half_word, half_word}, COHORT_LAMBDA(auto) {});
+  });
+  expect_errc(errc::memory_allocation, [&] {
+    q.submit([&](handler& h) {
+      local_accessor<int, 2> wraps(range<2>{half_word, std::size_t{1} << 30}, h);  // 2^64 bytes
+      h.parallel_for(nd_range<1>{64, 64}, COHORT_LAMBDA(nd_item<1>) { (void)wraps; });
+    });
+  });
+  expect_errc(errc::memory_allocation, [&] {
+    q.submit([&](handler& h) {
+      local_accessor<char, 1> a(range<1>{local_limit / 2 + 1}, h), b(range<1>{local_limit / 2 + 1}, h);
+      h.parallel_for(nd_range<1>{64, 64}, COHORT_LAMBDA(nd_item<1>) { (void)a, (void)b; });
+    });
+  });
+  double d0 = 0, d1 = 0;
+  expect_errc(errc::invalid, [&] { q.copy(&d0, &d1, (std::size_t{1} << 61) + 1); });
+  // A kernel compiled for one work-group size runs with no other.
+  expect_errc(errc::nd_range, [&] {
+    q.parallel_for(nd_range<1>{64, 32}, properties{work_group_size<64>}, COHORT_LAMBDA(nd_item<1>) {});
+  });
+  expect_errc(errc::nd_range, [&] {
+    q.parallel_for(nd_range<2>{range<2>{8, 8}, range<2>{8, 4}}, properties{work_group_size<4, 8>},
+                   COHORT_LAMBDA(nd_item<2>) {});
+  });
   // the queue still works
   int v = 0;
   int* pv = &v;
+  q.parallel_for(nd_range<2>{range<2>{8, 8}, range<2>{4, 8}}, properties{work_group_size<4, 8>},
+                 COHORT_LAMBDA(nd_item<2> it) {
+                   if (it.get_global_linear_id() == 63) *pv = 4;
+                 })
+      .wait_and_throw();
+  EXPECT_EQ(v, 4);
   q.parallel_for(nd_range<1>{64, 64}, COHORT_LAMBDA(nd_item<1> it) {
      if (it.get_global_id(0) == 0) *pv = 5;
    }).wait_and_throw();

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 // The one list of backends. Shared code reaches a backend only through visit_backend(),
-// all_device_descriptions() and caller_may_run_commands(); adding a backend means adding it
+// all_device_descriptions(), caller_may_run_commands() and caller_is_in_kernel(); adding a backend means adding it
 // here.
 #include <utility>
 #include <vector>
@@ -27,6 +27,9 @@ decltype(auto) visit_backend(backend b, F&& f) {
 /// Whether the calling thread, waiting for a command, may run queued commands itself
 /// (every backend compiled in must agree).
 inline bool caller_may_run_commands() { return backends::cpu::caller_may_run_commands(); }
+
+/// Whether the calling thread runs a kernel of any backend (and must not wait for commands).
+inline bool caller_is_in_kernel() { return backends::cpu::caller_is_in_kernel(); }
 
 /// Every device of every backend compiled in, CPU first.
 inline std::vector<device_description> all_device_descriptions() {

@@ -4,9 +4,11 @@
 #include <chrono>
 #include <condition_variable>
 #include <cstdint>
+#include <cstdio>
 #include <exception>
 #include <memory>
 #include <mutex>
+#include <string>
 
 #include <cohort/core/exception.hpp>
 #include <cohort/runtime/info.hpp>
@@ -25,6 +27,34 @@ struct async_error_sink {
   std::mutex mutex;
   exception_list errors;
   async_handler handler;
+
+  async_error_sink() = default;
+  async_error_sink(const async_error_sink&) = delete;
+  async_error_sink& operator=(const async_error_sink&) = delete;
+  /// The queue and every event of it are gone: errors nobody retrieved go to the handler,
+  /// or without one to stderr, rather than nowhere.
+  ~async_error_sink() {
+    if (errors.size() == 0) return;
+    if (handler) {
+      try {
+        handler(errors);
+        return;
+      } catch (...) {  // a destructor cannot pass it on
+      }
+    }
+    for (const auto& e : errors)
+      std::fprintf(stderr, "cohort: asynchronous error never retrieved before its queue was destroyed: %s\n",
+                   what(e).c_str());
+  }
+  static std::string what(const std::exception_ptr& e) {
+    try {
+      std::rethrow_exception(e);
+    } catch (const std::exception& x) {
+      return x.what();
+    } catch (...) {
+      return "an exception not derived from std::exception";
+    }
+  }
 
   void report(std::exception_ptr e) {
     std::lock_guard lock(mutex);

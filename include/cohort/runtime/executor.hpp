@@ -15,6 +15,13 @@
 // then taking a core from the running kernel) made a submit-and-wait round trip 27 us instead
 // of 6 us. A submission wakes an idle worker once; it then looks at the queue every `poll`
 // and goes idle again after `linger` without submissions.
+//
+// A command that waits for another (a host task waiting for a kernel it submitted) holds the
+// turn, so nobody else could run what it waits for: it runs, nested, the queued commands
+// whose dependencies are complete until its event is. What it cannot reach (a command that
+// depends on the waiting one, directly or through an in-order queue, or the waiting command
+// itself) throws errc::invalid instead of hanging; so does a wait inside a kernel.
+#include <algorithm>
 #include <chrono>
 #include <condition_variable>
 #include <deque>
@@ -25,6 +32,7 @@
 #include <vector>
 
 #include <cohort/backend/list.hpp>
+#include <cohort/core/exception.hpp>
 #include <cohort/runtime/event_state.hpp>
 
 namespace cohort::detail {
@@ -67,11 +75,15 @@ public:
   /// (inside an OpenMP parallel region); the worker runs them then.
   void wait_for(event_state& s) {
     if (s.complete()) return;
-    if (t_running_command || !caller_may_run_commands()) return s.wait();
+    if (caller_is_in_kernel())
+      throw exception(errc::invalid,
+                      "a kernel waits for a command: commands run one at a time, so it would wait for itself");
+    if (t_running_command) return run_nested_until(s);
+    if (!caller_may_run_commands()) return s.wait();
     std::unique_lock lock(m_mutex);
     while (!s.complete()) {
       if (!m_running && !m_queue.empty())
-        run_front(lock);
+        run(lock, m_queue.begin());
       else
         m_progress_cv.wait(lock);
     }
@@ -96,7 +108,7 @@ private:
     for (;;) {
       const auto now = clock::now();
       if (!m_queue.empty() && !m_running && (m_stop || now >= m_queue.front().submitted + grace)) {
-        run_front(lock);
+        run(lock, m_queue.begin());
       } else if (m_queue.empty() && m_stop) {
         return;
       } else if (!m_worker_armed || (m_queue.empty() && now >= m_last_submission + linger)) {
@@ -108,14 +120,17 @@ private:
     }
   }
 
-  /// Runs the oldest command with `lock` released; `m_running` keeps it the only one.
-  void run_front(std::unique_lock<std::mutex>& lock) {
-    command c = std::move(m_queue.front());
-    m_queue.pop_front();
+  /// Runs the queued command `at` with `lock` released; `m_running` keeps it the only one
+  /// (or the only one besides the commands below it on this thread's stack, which wait).
+  void run(std::unique_lock<std::mutex>& lock, std::deque<command>::iterator at) {
+    command c = std::move(*at);
+    m_queue.erase(at);
+    const bool outermost = !m_running;
     m_running = true;
     lock.unlock();
+    const bool was_running_command = t_running_command;
     t_running_command = true;
-    for (auto& d : c.dependencies) d->wait();  // earlier commands: complete by now
+    for (auto& d : c.dependencies) d->wait();  // complete by now (run only when they are)
     c.done->set_running();
     try {
       c.work();
@@ -123,10 +138,26 @@ private:
       if (c.done->errors) c.done->errors->report(std::current_exception());
     }
     c.done->set_complete();
-    t_running_command = false;
+    t_running_command = was_running_command;
     lock.lock();
-    m_running = false;
+    if (outermost) m_running = false;
     m_progress_cv.notify_all();
+  }
+
+  /// A running command waits for `s` (see the top of the file).
+  void run_nested_until(event_state& s) {
+    std::unique_lock lock(m_mutex);
+    while (!s.complete()) {
+      const bool queued = std::any_of(m_queue.begin(), m_queue.end(), [&](const command& c) { return c.done.get() == &s; });
+      const auto ready = std::find_if(m_queue.begin(), m_queue.end(), [](const command& c) {
+        return std::all_of(c.dependencies.begin(), c.dependencies.end(), [](const auto& d) { return d->complete(); });
+      });
+      if (!queued || ready == m_queue.end())
+        throw exception(errc::invalid,
+                        "a command (a host task?) waits for a command that cannot run before it ends: itself, or "
+                        "one that depends on it, directly or through an in-order queue");
+      run(lock, ready);
+    }
   }
 
   static inline thread_local bool t_running_command = false;

@@ -11,6 +11,7 @@
 
 #include <cohort/backend/list.hpp>
 #include <cohort/core/nd_range.hpp>
+#include <cohort/detail/checked_size.hpp>
 #include <cohort/runtime/device.hpp>
 #include <cohort/runtime/event.hpp>
 #include <cohort/runtime/local_accessor.hpp>
@@ -29,6 +30,7 @@ public:
   template <int D, typename Kernel>
   void parallel_for(range<D> r, const Kernel& kernel) {
     reject_local_memory("parallel_for(range)");
+    detail::checked_size(r, errc::nd_range, "range");
     set_work([r, kernel, b = m_device.get_backend()] {
       detail::visit_backend(b, [&](auto launcher) { launcher.parallel_for(r, kernel); });
     });
@@ -47,7 +49,9 @@ public:
             typename = std::enable_if_t<is_kernel_properties<Props>::value>>
   void parallel_for(nd_range<D> r, Props, const Kernel& kernel) {
     const std::uint32_t sg = resolve_sub_group_size(Props::required_sub_group_size());
+    check_required_work_group_size<Props>(r.get_local_range());
     check_work_groups<D>(r.get_local_range(), "nd_range");
+    detail::checked_size(r.get_global_range(), errc::nd_range, "nd_range global range");
     for (int d = 0; d < D; ++d)
       if (r.get_global_range()[d] % r.get_local_range()[d] != 0)
         throw exception(errc::nd_range, "global range " + std::to_string(r.get_global_range()[d]) +
@@ -80,6 +84,7 @@ public:
   void parallel_for_work_group(range<D> num_groups, range<D> group_size, const Kernel& kernel) {
     reject_local_memory("parallel_for_work_group");
     check_work_groups<D>(group_size, "hierarchical group size");
+    checked_items(num_groups, group_size, "hierarchical");
     set_work([num_groups, group_size, kernel, b = m_device.get_backend()] {
       detail::visit_backend(b,
                             [&](auto launcher) { launcher.parallel_for_work_group(num_groups, group_size, kernel); });
@@ -93,6 +98,7 @@ public:
     reject_local_memory("parallel (scoped)");
     for (int d = 0; d < D; ++d)
       if (group_size[d] == 0) throw exception(errc::nd_range, "scoped group size is zero in a dimension");
+    checked_items(num_groups, group_size, "scoped");
     set_work([num_groups, group_size, kernel, b = m_device.get_backend()] {
       detail::visit_backend(b, [&](auto launcher) { launcher.parallel(num_groups, group_size, kernel); });
     });
@@ -106,7 +112,7 @@ public:
   }
   template <typename T>
   void copy(const T* src, T* dest, std::size_t count) {
-    memcpy(dest, src, count * sizeof(T));
+    memcpy(dest, src, detail::checked_bytes<T>(count, errc::invalid, "copy"));
   }
   void memset(void* ptr, int value, std::size_t bytes) {
     if (bytes != 0 && !ptr) throw exception(errc::invalid, "memset with a null pointer");
@@ -134,9 +140,14 @@ public:
 
   /// Runtime internals.
   std::size_t reserve_local_memory(std::size_t bytes, std::size_t alignment) {
-    m_local_bytes = (m_local_bytes + alignment - 1) / alignment * alignment;
-    const std::size_t offset = m_local_bytes;
-    m_local_bytes += bytes;
+    const std::size_t limit = m_device.description().local_mem_size;
+    const std::size_t offset = (m_local_bytes + alignment - 1) / alignment * alignment;
+    // Checked here, with every request, so that no sum can wrap around past the limit.
+    if (bytes > limit || offset > limit - bytes)
+      throw exception(errc::memory_allocation, "local accessors need more than the device's " + std::to_string(limit) +
+                                                   " bytes of local memory (" + std::to_string(bytes) +
+                                                   " more bytes requested after " + std::to_string(offset) + ")");
+    m_local_bytes = offset + bytes;
     return offset;
   }
   const device& get_device() const { return m_device; }
@@ -158,11 +169,40 @@ private:
     throw exception(errc::kernel_not_supported,
                     "sub-group size " + std::to_string(requested) + " is not supported by " + desc.name);
   }
+  /// Checks that `num_groups` groups of `group_size` items can be counted.
+  template <int D>
+  static void checked_items(const range<D>& num_groups, const range<D>& group_size, const char* what) {
+    std::size_t n;
+    if (__builtin_mul_overflow(detail::checked_size(num_groups, errc::nd_range, what),
+                               detail::checked_size(group_size, errc::nd_range, what), &n))
+      throw exception(errc::nd_range, std::string(what) + ": the number of work-items overflows size_t");
+  }
+  /// A kernel compiled for one work-group size (the work_group_size property) runs with no other.
+  template <typename Props, int D>
+  static void check_required_work_group_size(const range<D>& local) {
+    constexpr std::size_t dims = Props::required_work_group_dimensions();
+    if constexpr (dims != 0) {
+      static_assert(dims == D, "work_group_size<...> must have as many extents as the nd_range");
+      for (int d = 0; d < D; ++d)
+        if (local[d] != Props::required_work_group_extent(d))
+          throw exception(errc::nd_range, "the kernel requires a work-group extent of " +
+                                              std::to_string(Props::required_work_group_extent(d)) +
+                                              " in dimension " + std::to_string(d) + ", the nd_range has " +
+                                              std::to_string(local[d]));
+    }
+  }
   template <int D>
   void check_work_groups(const range<D>& local, const char* what) const {
     const auto& desc = m_device.description();
-    for (int d = 0; d < D; ++d)
+    for (int d = 0; d < D; ++d) {
       if (local[d] == 0) throw exception(errc::nd_range, std::string(what) + ": zero local size in a dimension");
+      // Per dimension first: a product of large extents can wrap around to a small one.
+      if (local[d] > desc.max_work_item_sizes[3 - D + d])
+        throw exception(errc::nd_range, std::string(what) + ": local size " + std::to_string(local[d]) +
+                                            " exceeds the device limit " +
+                                            std::to_string(desc.max_work_item_sizes[3 - D + d]) + " in dimension " +
+                                            std::to_string(d));
+    }
     if (local.size() > desc.max_work_group_size)
       throw exception(errc::nd_range, std::string(what) + ": work-group size " + std::to_string(local.size()) +
                                           " exceeds the device limit " + std::to_string(desc.max_work_group_size));

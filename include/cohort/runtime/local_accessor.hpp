@@ -2,6 +2,7 @@
 #pragma once
 #include <cstddef>
 
+#include <cohort/detail/checked_size.hpp>
 #include <cohort/backend/kernel_hooks.hpp>
 #include <cohort/core/id.hpp>
 #include <cohort/core/range.hpp>
@@ -46,7 +47,11 @@ public:
 
   local_accessor(range<Dimensions> allocation_size, handler& h)
       : m_range(allocation_size),
-        m_offset(detail::reserve_local_memory(h, allocation_size.size() * sizeof(T), alignof(T))) {}
+        m_offset(detail::reserve_local_memory(
+            h,
+            detail::checked_bytes<T>(detail::checked_size(allocation_size, errc::memory_allocation, "local_accessor"),
+                                     errc::memory_allocation, "local_accessor"),
+            alignof(T))) {}
 
   COHORT_INLINE T* get_pointer() const {
     return reinterpret_cast<T*>(detail::kernel_hooks::local_accessor_base() + m_offset);

@@ -36,6 +36,7 @@ private:
 /// `reqd_sub_group_size`). Sizes the device does not list throw errc::kernel_not_supported.
 template <std::uint32_t Size>
 struct sub_group_size_key {
+  static_assert(Size > 0, "a required sub-group size must be positive");
   static constexpr std::uint32_t value = Size;
 };
 template <std::uint32_t Size>
@@ -45,11 +46,24 @@ inline constexpr sub_group_size_key<Size> sub_group_size{};
 /// select fully unrolled paths. A launch with another local range throws errc::nd_range.
 template <std::size_t... Sizes>
 struct work_group_size_key {
+  static_assert(sizeof...(Sizes) >= 1 && sizeof...(Sizes) <= 3 && ((Sizes > 0) && ...),
+                "work_group_size takes one to three positive extents");
   static constexpr std::size_t dimensions = sizeof...(Sizes);
   static constexpr std::size_t values[] = {Sizes...};
 };
 template <std::size_t... Sizes>
 inline constexpr work_group_size_key<Sizes...> work_group_size{};
+
+namespace detail {
+/// The extents a property requires of the work-group (none: dimensions 0).
+template <typename P>
+struct required_work_group_of {
+  static constexpr std::size_t dimensions = 0;
+  static constexpr std::size_t values[1] = {0};
+};
+template <std::size_t... Sizes>
+struct required_work_group_of<work_group_size_key<Sizes...>> : work_group_size_key<Sizes...> {};
+}  // namespace detail
 
 /// A bundle of compile-time kernel properties: `properties{sub_group_size<16>}`.
 template <typename... Ps>
@@ -59,6 +73,18 @@ struct properties {
     std::uint32_t s = 0;
     ((s = sub_group_size_of<Ps>(s)), ...);
     return s;
+  }
+  /// Dimensions of the work-group size the kernel requires (work_group_size), 0 if none.
+  static constexpr std::size_t required_work_group_dimensions() {
+    std::size_t d = 0;
+    ((d = detail::required_work_group_of<Ps>::dimensions ? detail::required_work_group_of<Ps>::dimensions : d), ...);
+    return d;
+  }
+  /// Its extent in dimension `i` < required_work_group_dimensions().
+  static constexpr std::size_t required_work_group_extent(std::size_t i) {
+    std::size_t v = 0;
+    ((v = detail::required_work_group_of<Ps>::dimensions ? detail::required_work_group_of<Ps>::values[i] : v), ...);
+    return v;
   }
 
 private:

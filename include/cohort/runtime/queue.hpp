@@ -43,13 +43,14 @@ public:
     return enqueue(h);
   }
 
+  /// Returns when every command submitted to this queue before the call has completed.
   void wait() {
-    std::shared_ptr<detail::event_state> last;
+    std::vector<std::shared_ptr<detail::event_state>> pending;
     {
       std::lock_guard lock(m_state->mutex);
-      last = m_state->last;
+      pending = m_state->pending;
     }
-    if (last) event(std::move(last)).wait();
+    for (auto& p : pending) event(std::move(p)).wait();
   }
   void wait_and_throw() {
     wait();
@@ -111,7 +112,7 @@ public:
   }
   template <typename T>
   event copy(const T* src, T* dest, std::size_t count, const std::vector<event>& deps = {}) {
-    return memcpy(dest, src, count * sizeof(T), deps);
+    return memcpy(dest, src, detail::checked_bytes<T>(count, errc::invalid, "copy"), deps);
   }
   event memset(void* ptr, int value, std::size_t bytes, const std::vector<event>& deps = {}) {
     return submit([&](handler& h) {
@@ -139,7 +140,13 @@ private:
     property_list props;
     std::shared_ptr<detail::async_error_sink> errors;
     std::mutex mutex;
-    std::shared_ptr<detail::event_state> last;
+    /// Commands submitted and perhaps not complete (completed ones are dropped as the list
+    /// grows). Not just the last one: commands do not always complete in submission order
+    /// (a host task waiting for a later command runs it first), and two threads may queue
+    /// their commands in the other order than they took their turn here.
+    std::vector<std::shared_ptr<detail::event_state>> pending;
+    std::size_t pending_after_pruning = 0;
+    std::shared_ptr<detail::event_state> last;  // for in-order queues
   };
 
   event enqueue(handler& h) {
@@ -149,10 +156,17 @@ private:
     done->submit_ns = detail::now_ns();
     detail::command c{std::move(h.m_work), done, std::move(h.m_dependencies)};
     if (!c.work) c.work = [] {};  // an empty command group still orders later work
-    {
-      std::lock_guard lock(m_state->mutex);
-      m_state->last = done;
+    std::lock_guard lock(m_state->mutex);
+    if (is_in_order() && m_state->last && !m_state->last->complete()) c.dependencies.push_back(m_state->last);
+    m_state->last = done;
+    auto& pending = m_state->pending;
+    if (pending.size() >= 2 * m_state->pending_after_pruning + 16) {
+      std::erase_if(pending, [](const auto& p) { return p->complete(); });
+      m_state->pending_after_pruning = pending.size();
     }
+    pending.push_back(done);
+    // Queued under the queue's lock, so this queue's commands reach the executor in the
+    // order they were recorded here.
     detail::executor::instance().submit(std::move(c));
     return event(done);
   }

@@ -1,5 +1,8 @@
 // CPU backend only: fiber switches per collective and per barrier, counted.
 #include <atomic>
+#include <cstdlib>
+#include <string>
+#include <vector>
 
 #include <gtest/gtest.h>
 
@@ -76,4 +79,25 @@ TEST(fiber_engine, every_item_of_the_largest_group_has_a_stack) {
    }).wait_and_throw();
   const std::size_t sum = local * (local - 1) / 2;
   for (std::size_t i = 0; i < out.size(); ++i) ASSERT_EQ(out[i], i % local + 3 * sum) << i;
+}
+
+// Run by the fiber_engine_stacks_too_large entry of CTest, whose stacks cannot be allocated:
+// the failure is a cohort::exception, and the engine stays usable (a half-added fiber slot
+// used to crash a later launch).
+TEST(fiber_engine, stacks_that_cannot_be_allocated_throw_memory_allocation) {
+  const char* env = std::getenv("COHORT_FIBER_STACK_BYTES");
+  if (!env || std::string(env) != "1000000000000") GTEST_SKIP() << "needs COHORT_FIBER_STACK_BYTES=1000000000000";
+  queue q{cpu_selector_v};
+  for (int round = 0; round < 3; ++round) {
+    try {
+      q.parallel_for(nd_range<1>{8, 4}, COHORT_LAMBDA(nd_item<1> it) { group_barrier(it.get_group()); }).wait_and_throw();
+      ADD_FAILURE() << "no exception";
+    } catch (const exception& e) {
+      EXPECT_EQ(e.code(), errc::memory_allocation) << e.what();
+    }
+  }
+  std::vector<int> out(8, 0);
+  int* o = out.data();
+  q.parallel_for(nd_range<1>{8, 4}, COHORT_LAMBDA(nd_item<1> it) { o[it.get_global_id(0)] = 1; }).wait_and_throw();
+  for (int v : out) EXPECT_EQ(v, 1);
 }

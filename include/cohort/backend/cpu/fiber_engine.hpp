@@ -17,10 +17,13 @@
 #include <algorithm>
 #include <cstddef>
 #include <cstdint>
+#include <cerrno>
+#include <cstdio>
 #include <cstdlib>
 #include <exception>
 #include <memory>
 #include <new>
+#include <string>
 #include <deque>
 #include <vector>
 
@@ -235,32 +238,59 @@ private:
 
   static std::size_t stack_bytes() {
     // Kernels with big private arrays can raise it; pages are committed only when touched.
-    if (const char* env = std::getenv("COHORT_FIBER_STACK_BYTES")) {
-      const long long v = std::atoll(env);
-      if (v >= 16 * 1024) return static_cast<std::size_t>(v);
-    }
-    return 256 * 1024;
+    static const std::size_t bytes = [] {
+      constexpr std::size_t fallback = 256 * 1024, least = 16 * 1024;
+      const char* env = std::getenv("COHORT_FIBER_STACK_BYTES");
+      if (!env) return fallback;
+      char* end = nullptr;
+      errno = 0;
+      const unsigned long long v = std::strtoull(env, &end, 10);
+      if (end != env && *end == '\0' && errno == 0 && *env != '-' && v >= least) return static_cast<std::size_t>(v);
+      // Read on a kernel's thread, where an exception would end the program: say so instead.
+      std::fprintf(stderr, "cohort: COHORT_FIBER_STACK_BYTES=%s is not a byte count of at least %zu; using %zu\n", env,
+                   least, fallback);
+      return fallback;
+    }();
+    return bytes;
   }
 
   void record_error(std::exception_ptr e) {
     if (!m_error) m_error = std::move(e);
   }
 
+  /// Fibers for slots [0, count). A slot, its context and its flag are added together once
+  /// its stack exists, so a failed allocation leaves the engine as it was (a slot without a
+  /// stack crashed a later launch).
   void ensure_fibers(std::size_t count) {
-    while (m_slots.size() < count) {
-      m_slots.emplace_back();
-      slot& s = m_slots.back();
-      s.stack = m_stack_allocator.allocate();
-      // Stagger the stack tops by a cache line per fiber: equal offsets modulo 4 KiB would
-      // map every fiber's saved registers to the same L1 set and thrash it. The stagger
-      // takes at most a quarter of the stack (small stacks set by the environment
-      // overflowed into their guard page from the 256th fiber on).
-      const std::size_t colours = std::min<std::size_t>(1024, s.stack.size / 4 / 64);
-      const std::size_t colour = (m_contexts.size() % colours) * 64;
-      void* top = static_cast<char*>(s.stack.sp) - colour;
-      m_contexts.push_back(make_context<&fiber_entry>(top, s.stack.size - colour));
-      m_done.push_back(1);
-      s.sanitizer.create(s.stack);
+    if (m_slots.size() >= count) return;
+    try {
+      m_contexts.reserve(count);
+      m_done.reserve(count);
+      while (m_slots.size() < count) {
+        boost::context::stack_context stack = m_stack_allocator.allocate();
+        try {
+          m_slots.emplace_back();
+        } catch (...) {
+          m_stack_allocator.deallocate(stack);
+          throw;
+        }
+        slot& s = m_slots.back();
+        s.stack = stack;
+        // Stagger the stack tops by a cache line per fiber: equal offsets modulo 4 KiB would
+        // map every fiber's saved registers to the same L1 set and thrash it. The stagger
+        // takes at most a quarter of the stack (small stacks set by the environment
+        // overflowed into their guard page from the 256th fiber on).
+        const std::size_t colours = std::min<std::size_t>(1024, s.stack.size / 4 / 64);
+        const std::size_t colour = (m_contexts.size() % colours) * 64;
+        void* top = static_cast<char*>(s.stack.sp) - colour;
+        m_contexts.push_back(make_context<&fiber_entry>(top, s.stack.size - colour));  // reserved
+        m_done.push_back(1);
+        s.sanitizer.create(s.stack);
+      }
+    } catch (const std::bad_alloc&) {
+      throw exception(errc::memory_allocation,
+                      "no memory for the fiber stacks of a work-group with barriers (" + std::to_string(count) +
+                          " items; COHORT_FIBER_STACK_BYTES sets the size of each)");
     }
   }
 

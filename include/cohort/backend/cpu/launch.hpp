@@ -40,6 +40,7 @@ struct launcher {
     if (r.size() == 0) return;
 #pragma omp parallel
     {
+      const kernel_running_here in_kernel;
       std::size_t begin, end;
       try {
         if constexpr (D == 1) {
@@ -74,6 +75,7 @@ COHORT_IVDEP
 
   template <typename Kernel>
   static void single_task(const Kernel& kernel) {
+    const kernel_running_here in_kernel;
     kernel();
   }
 

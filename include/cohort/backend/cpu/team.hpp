@@ -39,6 +39,22 @@ private:
 /// get a team of one.
 inline bool caller_may_run_commands() { return !omp_in_parallel(); }
 
+/// Set on each thread while it runs a kernel, so that a kernel that waits for a command (which
+/// would wait for itself: commands run one at a time) throws instead of hanging.
+class kernel_running_here {
+public:
+  kernel_running_here() : m_outer(t_in_kernel) { t_in_kernel = true; }
+  ~kernel_running_here() { t_in_kernel = m_outer; }
+  kernel_running_here(const kernel_running_here&) = delete;
+  kernel_running_here& operator=(const kernel_running_here&) = delete;
+  static bool active() { return t_in_kernel; }
+
+private:
+  static inline constinit thread_local bool t_in_kernel = false;
+  bool m_outer;
+};
+inline bool caller_is_in_kernel() { return kernel_running_here::active(); }
+
 /// The `[begin, end)` share of `n` iterations that thread `t` of `nt` runs.
 inline void static_chunk(std::size_t n, int t, int nt, std::size_t& begin, std::size_t& end) {
   const std::size_t base = n / static_cast<std::size_t>(nt), extra = n % static_cast<std::size_t>(nt);
@@ -79,6 +95,7 @@ void for_each_group(std::size_t num_groups, std::size_t local_bytes, MakeRunner&
   first_error error;
 #pragma omp parallel
   {
+    const kernel_running_here in_kernel;
     const group_arena::active_here active;
     group_arena& arena = active.arena();
     auto runner = make_runner();
