@@ -26,6 +26,30 @@ TEST(index_space, id_conversions_and_comparison) {
   EXPECT_EQ(j, (id<3>{2, 3, 4}));
 }
 
+// The spec's element-wise relational and logical operators give 1 or 0 per dimension.
+TEST(index_space, relational_logical_unary_and_increment_operators) {
+  const id<3> a{1, 5, 0}, b{2, 5, 0};
+  EXPECT_EQ(a < b, (id<3>{1, 0, 0}));
+  EXPECT_EQ(a <= b, (id<3>{1, 1, 1}));
+  EXPECT_EQ(a > b, (id<3>{0, 0, 0}));
+  EXPECT_EQ(a >= b, (id<3>{0, 1, 1}));
+  EXPECT_EQ(a && b, (id<3>{1, 1, 0}));
+  EXPECT_EQ(a || b, (id<3>{1, 1, 0}));
+  EXPECT_EQ(a < std::size_t{2}, (id<3>{1, 0, 1}));
+  EXPECT_EQ(std::size_t{2} < a, (id<3>{0, 1, 0}));
+  const range<2> r{3, 0};
+  EXPECT_EQ(r || std::size_t{0}, (range<2>{1, 0}));
+  EXPECT_EQ(+r, r);
+  EXPECT_EQ(-(-r), r);
+  EXPECT_EQ(-range<1>{1}, range<1>{static_cast<std::size_t>(-1)});  // size_t wraps, as in SYCL
+  id<2> i{4, 7};
+  EXPECT_EQ(i++, (id<2>{4, 7}));
+  EXPECT_EQ(i, (id<2>{5, 8}));
+  EXPECT_EQ(++i, (id<2>{6, 9}));
+  EXPECT_EQ(i--, (id<2>{6, 9}));
+  EXPECT_EQ(--i, (id<2>{4, 7}));
+}
+
 TEST(index_space, linearisation_is_row_major_last_fastest) {
   const range<3> r{2, 3, 5};
   std::size_t expected = 0;

@@ -508,7 +508,9 @@ TEST(Scoped, MemoryEnvironmentSynonymsAndOddSizes) {
   q.parallel(range<1>{ng}, range<1>{gs}, COHORT_LAMBDA(auto g) {
     cohort::local_memory_environment<int[8]>(g, [&](auto& a) {
       static_assert(std::is_same_v<decltype(a), int(&)[8]>);
-      cohort::private_memory_environment<float>(g, [&](auto p) {
+      // By reference, as AdaptiveCpp documents it (by value works too, elsewhere).
+      cohort::private_memory_environment<float>(g, [&](auto& p) {
+        static_assert(std::is_lvalue_reference_v<decltype(p)>);
         cohort::distribute_items_and_wait(g, [&](s_item<1> it) {
           p(it) = static_cast<float>(it.get_global_linear_id()) * 2.0f;
           a[it.get_local_linear_id(g)] = static_cast<int>(it.get_local_linear_id(g)) + 1;

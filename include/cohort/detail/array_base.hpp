@@ -67,6 +67,51 @@ public:
   COHORT_ARRAY_BINARY_OP(^)
 #undef COHORT_ARRAY_BINARY_OP
 
+  // Comparisons and logical operators are element-wise too, giving 1 or 0 per dimension
+  // (as the spec lists them for id and range).
+#define COHORT_ARRAY_RELATION_OP(op)                                                     \
+  COHORT_INLINE friend constexpr Derived operator op(const Derived& a, const Derived& b) { \
+    Derived r;                                                                          \
+    for (int d = 0; d < D; ++d) r.m_data[d] = a.m_data[d] op b.m_data[d];               \
+    return r;                                                                           \
+  }                                                                                     \
+  COHORT_INLINE friend constexpr Derived operator op(const Derived& a, std::size_t s) {  \
+    Derived r;                                                                          \
+    for (int d = 0; d < D; ++d) r.m_data[d] = a.m_data[d] op s;                         \
+    return r;                                                                           \
+  }                                                                                     \
+  COHORT_INLINE friend constexpr Derived operator op(std::size_t s, const Derived& a) {  \
+    Derived r;                                                                          \
+    for (int d = 0; d < D; ++d) r.m_data[d] = s op a.m_data[d];                         \
+    return r;                                                                           \
+  }
+  COHORT_ARRAY_RELATION_OP(&&)
+  COHORT_ARRAY_RELATION_OP(||)
+  COHORT_ARRAY_RELATION_OP(<)
+  COHORT_ARRAY_RELATION_OP(>)
+  COHORT_ARRAY_RELATION_OP(<=)
+  COHORT_ARRAY_RELATION_OP(>=)
+#undef COHORT_ARRAY_RELATION_OP
+
+  COHORT_INLINE friend constexpr Derived operator+(const Derived& a) { return a; }
+  COHORT_INLINE friend constexpr Derived operator-(const Derived& a) {
+    Derived r;
+    for (int d = 0; d < D; ++d) r.m_data[d] = -a.m_data[d];
+    return r;
+  }
+  COHORT_INLINE friend constexpr Derived& operator++(Derived& a) { return a += 1; }
+  COHORT_INLINE friend constexpr Derived& operator--(Derived& a) { return a -= 1; }
+  COHORT_INLINE friend constexpr Derived operator++(Derived& a, int) {
+    Derived old = a;
+    ++a;
+    return old;
+  }
+  COHORT_INLINE friend constexpr Derived operator--(Derived& a, int) {
+    Derived old = a;
+    --a;
+    return old;
+  }
+
 protected:
   std::size_t m_data[D];
 };

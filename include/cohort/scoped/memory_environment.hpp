@@ -3,7 +3,7 @@
 // Explicit memory of scoped kernels (AdaptiveCpp's memory_environment):
 //
 //   memory_environment(g, require_local_mem<int[16][16]>(0), require_private_mem<float>(),
-//                      [&](auto& tile, auto priv) { ... priv(item) ... });
+//                      [&](auto& tile, auto& priv) { ... priv(item) ... });
 //
 // Local memory is one object shared by the group (`T&`; T may be a C array, and the
 // optional initial value is a scalar assigned to every element). Private memory is one
@@ -124,14 +124,6 @@ COHORT_INLINE auto scoped_allocate(const Group& g, const Request& r) {
     return (void)r, storage(g);
 }
 
-template <typename Group, typename Request>
-COHORT_INLINE decltype(auto) scoped_argument(const Group& g, const Request&, typename Request::value_type* p) {
-  if constexpr (Request::kind == scoped_memory_kind::local)
-    return (void)g, (*p);
-  else
-    return scoped_private_memory<typename Request::value_type, Group>(p, g);
-}
-
 /// Allocates request I in this frame (in request order), then the rest, then runs the body.
 template <std::size_t I, std::size_t N, std::size_t InlineItems, typename Group, typename Tuple, typename... Ready>
 COHORT_INLINE void memory_environment_step(const Group& g, Tuple& args, Ready&&... ready) {
@@ -141,9 +133,15 @@ COHORT_INLINE void memory_environment_step(const Group& g, Tuple& args, Ready&&.
   } else {
     using F = std::remove_cvref_t<decltype(f)>;
     const auto& request = std::get<I>(args);
+    using R = std::remove_cvref_t<decltype(request)>;
     auto storage = scoped_allocate<scoped_memory_slot<F, I>, InlineItems>(g, request);
-    memory_environment_step<I + 1, N, InlineItems>(g, args, std::forward<Ready>(ready)...,
-                                                   scoped_argument(g, request, storage.get()));
+    // The body gets lvalues (AdaptiveCpp's documented `auto&` for both kinds works).
+    if constexpr (R::kind == scoped_memory_kind::local) {
+      memory_environment_step<I + 1, N, InlineItems>(g, args, std::forward<Ready>(ready)..., *storage.get());
+    } else {
+      scoped_private_memory<typename R::value_type, Group> wrapper(storage.get(), g);
+      memory_environment_step<I + 1, N, InlineItems>(g, args, std::forward<Ready>(ready)..., wrapper);
+    }
   }
 }
 
