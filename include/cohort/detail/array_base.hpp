@@ -31,7 +31,10 @@ public:
   }
   COHORT_INLINE friend constexpr bool operator!=(const Derived& a, const Derived& b) { return !(a == b); }
 
-#define COHORT_ARRAY_BINARY_OP(op)                                                      \
+  // Element-wise operators with an id / range or a size_t on either side; the arithmetic
+  // and bitwise ones also compound. Comparisons and logical operators give 1 or 0 per
+  // dimension (as the spec lists them for id and range).
+#define COHORT_ARRAY_ELEMENTWISE_OP(op)                                                  \
   COHORT_INLINE friend constexpr Derived operator op(const Derived& a, const Derived& b) { \
     Derived r;                                                                          \
     for (int d = 0; d < D; ++d) r.m_data[d] = a.m_data[d] op b.m_data[d];               \
@@ -46,7 +49,9 @@ public:
     Derived r;                                                                          \
     for (int d = 0; d < D; ++d) r.m_data[d] = s op a.m_data[d];                         \
     return r;                                                                           \
-  }                                                                                     \
+  }
+#define COHORT_ARRAY_BINARY_OP(op)                                                      \
+  COHORT_ARRAY_ELEMENTWISE_OP(op)                                                       \
   COHORT_INLINE friend constexpr Derived& operator op##=(Derived & a, const Derived & b) { \
     for (int d = 0; d < D; ++d) a.m_data[d] op## = b.m_data[d];                         \
     return a;                                                                           \
@@ -65,33 +70,14 @@ public:
   COHORT_ARRAY_BINARY_OP(&)
   COHORT_ARRAY_BINARY_OP(|)
   COHORT_ARRAY_BINARY_OP(^)
+  COHORT_ARRAY_ELEMENTWISE_OP(&&)
+  COHORT_ARRAY_ELEMENTWISE_OP(||)
+  COHORT_ARRAY_ELEMENTWISE_OP(<)
+  COHORT_ARRAY_ELEMENTWISE_OP(>)
+  COHORT_ARRAY_ELEMENTWISE_OP(<=)
+  COHORT_ARRAY_ELEMENTWISE_OP(>=)
 #undef COHORT_ARRAY_BINARY_OP
-
-  // Comparisons and logical operators are element-wise too, giving 1 or 0 per dimension
-  // (as the spec lists them for id and range).
-#define COHORT_ARRAY_RELATION_OP(op)                                                     \
-  COHORT_INLINE friend constexpr Derived operator op(const Derived& a, const Derived& b) { \
-    Derived r;                                                                          \
-    for (int d = 0; d < D; ++d) r.m_data[d] = a.m_data[d] op b.m_data[d];               \
-    return r;                                                                           \
-  }                                                                                     \
-  COHORT_INLINE friend constexpr Derived operator op(const Derived& a, std::size_t s) {  \
-    Derived r;                                                                          \
-    for (int d = 0; d < D; ++d) r.m_data[d] = a.m_data[d] op s;                         \
-    return r;                                                                           \
-  }                                                                                     \
-  COHORT_INLINE friend constexpr Derived operator op(std::size_t s, const Derived& a) {  \
-    Derived r;                                                                          \
-    for (int d = 0; d < D; ++d) r.m_data[d] = s op a.m_data[d];                         \
-    return r;                                                                           \
-  }
-  COHORT_ARRAY_RELATION_OP(&&)
-  COHORT_ARRAY_RELATION_OP(||)
-  COHORT_ARRAY_RELATION_OP(<)
-  COHORT_ARRAY_RELATION_OP(>)
-  COHORT_ARRAY_RELATION_OP(<=)
-  COHORT_ARRAY_RELATION_OP(>=)
-#undef COHORT_ARRAY_RELATION_OP
+#undef COHORT_ARRAY_ELEMENTWISE_OP
 
   COHORT_INLINE friend constexpr Derived operator+(const Derived& a) { return a; }
   COHORT_INLINE friend constexpr Derived operator-(const Derived& a) {
