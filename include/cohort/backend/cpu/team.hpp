@@ -75,12 +75,14 @@ inline void run_groups(Runner& runner, std::size_t begin, std::size_t end, group
 
 /// The same with the runner and the whole kernel inlined into the loop over groups (see
 /// COHORT_FLATTEN): a group then costs no call, and the compiler sees the kernel's loops
-/// whole. For the hierarchical and scoped launchers, whose runner is the kernel; flattening
-/// the fiber engine into every nd_range kernel as well made a test file take 10 minutes and
-/// 2 GB to compile.
+/// whole, with its copy loops kept inline (COHORT_INLINE_COPY_LOOPS). For the hierarchical
+/// and scoped launchers, whose runner is the kernel; flattening the fiber engine into every
+/// nd_range kernel as well made a test file take 10 minutes and 2 GB to compile.
 template <typename Runner>
-COHORT_FLATTEN inline void run_groups_inlined(Runner& runner, std::size_t begin, std::size_t end, group_arena& arena,
-                                              std::size_t local_bytes, const first_error& error) {
+COHORT_FLATTEN COHORT_INLINE_COPY_LOOPS inline void run_groups_inlined(Runner& runner, std::size_t begin,
+                                                                       std::size_t end, group_arena& arena,
+                                                                       std::size_t local_bytes,
+                                                                       const first_error& error) {
   run_groups(runner, begin, end, arena, local_bytes, error);
 }
 
