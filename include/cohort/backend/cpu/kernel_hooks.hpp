@@ -55,8 +55,9 @@ inline void parallel_for_work_item(const group<D>& g, const Range& logical, F& f
   if constexpr (D == 1) {
     const std::size_t n = lr[0], p = physical[0], b = base[0];
     if (fits) {
-COHORT_IVDEP
-      for (std::size_t i = 0; i < n; ++i) f(h_item<1>(id_t{b + i}, global, id_t{i}, lr, id_t{i}, physical));
+      contiguous_rows(1, n, [&](std::size_t, std::size_t i) {
+        f(h_item<1>(id_t{b + i}, global, id_t{i}, lr, id_t{i}, physical));
+      });
     } else {
       for (std::size_t i0 = 0; i0 < n; i0 += p) {
         const std::size_t m = n - i0 < p ? n - i0 : p;
