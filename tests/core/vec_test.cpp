@@ -4,6 +4,7 @@
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <cstddef>
 #include <cstdint>
 #include <cstring>
 #include <initializer_list>
@@ -363,6 +364,35 @@ TEST(Vec, Bitwise) {
 
   vec<bool, 2> flags(true, false);
   expect_elements(~flags, {false, true});
+}
+
+template <typename V>
+concept has_arithmetic = requires(V v) {
+  v + v;
+  -v;
+  ++v;
+};
+
+TEST(Vec, BitwiseOnBytes) {
+  // std::byte elements: &, |, ^, ~ (also with a byte on either side and compound), and
+  // shifts by an integer count, as std::byte itself has; no arithmetic.
+  using b = std::byte;
+  vec<b, 4> x(b{0xF0}, b{0x0F}, b{0xFF}, b{0x00});
+  const vec<b, 4> y(b{0x3C}, b{0x3C}, b{0x01}, b{0x80});
+  expect_elements(x & y, {b{0x30}, b{0x0C}, b{0x01}, b{0x00}});
+  expect_elements(x | y, {b{0xFC}, b{0x3F}, b{0xFF}, b{0x80}});
+  expect_elements(x ^ y, {b{0xCC}, b{0x33}, b{0xFE}, b{0x80}});
+  expect_elements(~x, {b{0x0F}, b{0xF0}, b{0x00}, b{0xFF}});
+  expect_elements(x & b{0x11}, {b{0x10}, b{0x01}, b{0x11}, b{0x00}});
+  expect_elements(b{0x11} | x, {b{0xF1}, b{0x1F}, b{0xFF}, b{0x11}});
+  expect_elements(x << 1, {b{0xE0}, b{0x1E}, b{0xFE}, b{0x00}});
+  expect_elements(y >> 2, {b{0x0F}, b{0x0F}, b{0x00}, b{0x20}});
+  x ^= y;
+  x <<= 4;
+  expect_elements(x, {b{0xC0}, b{0x30}, b{0xE0}, b{0x00}});
+  x >>= 4;
+  expect_elements(x, {b{0x0C}, b{0x03}, b{0x0E}, b{0x00}});
+  static_assert(!has_arithmetic<vec<b, 4>> && has_arithmetic<vec<unsigned char, 4>>, "std::byte has no arithmetic");
 }
 
 TEST(Vec, Unary) {

@@ -1,4 +1,6 @@
 // Basic range kernels and single_task: every point exactly once, item and id forms.
+#include <type_traits>
+#include <utility>
 #include <vector>
 
 #include "support/devices.hpp"
@@ -46,6 +48,29 @@ TEST_P(range_kernels, two_and_three_dimensions_linearise_last_fastest) {
       .wait_and_throw();
   for (std::size_t i = 0; i < 3; ++i)
     for (std::size_t k = 0; k < 5; ++k) ASSERT_EQ(o3[i * 5 + k], i * 100 + k);
+}
+
+TEST_P(range_kernels, items_without_offset_and_their_conversion) {
+  // The spec's item<D, WithOffset>: a kernel may take item<D, false>; it converts to
+  // item<D, true>, whose (deprecated) offset is zero here.
+  const range<2> r{3, 5};
+  std::vector<std::size_t> out(r.size(), ~std::size_t{0});
+  std::size_t* o = out.data();
+  q.parallel_for(r, COHORT_LAMBDA(item<2, false> it) {
+     const item<2> with_offset = it;
+     o[it.get_linear_id()] = with_offset.get_id(0) * 100 + with_offset.get_id(1) + with_offset.get_range(1) * 1000;
+   }).wait_and_throw();
+  for (std::size_t i = 0; i < 3; ++i)
+    for (std::size_t j = 0; j < 5; ++j) ASSERT_EQ(out[i * 5 + j], i * 100 + j + 5000);
+  static_assert(std::is_same_v<decltype(std::declval<h_item<2>>().get_global()), item<2, false>>);
+  static_assert(std::is_convertible_v<item<1, false>, item<1>> && !std::is_convertible_v<item<1>, item<1, false>>);
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Wdeprecated-declarations"
+  std::vector<std::size_t> offsets(7, 1);
+  std::size_t* off = offsets.data();
+  q.parallel_for(range<1>{7}, COHORT_LAMBDA(item<1> it) { off[it.get_id(0)] = it.get_offset()[0]; }).wait_and_throw();
+#pragma GCC diagnostic pop
+  for (std::size_t v : offsets) ASSERT_EQ(v, 0u);
 }
 
 TEST_P(range_kernels, zero_extent_in_one_dimension_runs_nothing) {

@@ -13,13 +13,15 @@ public:
   static constexpr int dimensions = Dimensions;
   h_item() = delete;
 
-  COHORT_INLINE item<Dimensions> get_global() const { return item<Dimensions>(m_global_id, m_global_range, 0); }
-  COHORT_INLINE item<Dimensions> get_local() const { return get_logical_local(); }
-  COHORT_INLINE item<Dimensions> get_logical_local() const {
-    return item<Dimensions>(m_logical_id, m_logical_range, 0);
+  COHORT_INLINE item<Dimensions, false> get_global() const {
+    return item<Dimensions, false>(m_global_id, m_global_range, 0);
   }
-  COHORT_INLINE item<Dimensions> get_physical_local() const {
-    return item<Dimensions>(m_physical_id, m_physical_range, 0);
+  COHORT_INLINE item<Dimensions, false> get_local() const { return get_logical_local(); }
+  COHORT_INLINE item<Dimensions, false> get_logical_local() const {
+    return item<Dimensions, false>(m_logical_id, m_logical_range, 0);
+  }
+  COHORT_INLINE item<Dimensions, false> get_physical_local() const {
+    return item<Dimensions, false>(m_physical_id, m_physical_range, 0);
   }
   COHORT_INLINE range<Dimensions> get_global_range() const { return m_global_range; }
   COHORT_INLINE std::size_t get_global_range(int d) const { return m_global_range[d]; }

@@ -5,9 +5,12 @@
 
 namespace cohort {
 
-/// A work-item of a basic `range` kernel (as `sycl::item`; offsets are not supported,
-/// they are deprecated in SYCL 2020).
-template <int Dimensions = 1>
+/// A work-item of a basic `range` kernel (as `sycl::item`). `WithOffset` is the spec's
+/// second parameter; kernel offsets are deprecated in SYCL 2020 and not supported here, so
+/// an item's offset is always zero. `range` kernels receive `item<D, true>`, or
+/// `item<D, false>` where the kernel takes only that; `h_item` hands out `item<D, false>`,
+/// which converts to `item<D, true>`.
+template <int Dimensions = 1, bool WithOffset = true>
 class item {
 public:
   static constexpr int dimensions = Dimensions;
@@ -18,12 +21,24 @@ public:
   COHORT_INLINE std::size_t operator[](int d) const { return m_id[d]; }
   COHORT_INLINE range<Dimensions> get_range() const { return m_range; }
   COHORT_INLINE std::size_t get_range(int d) const { return m_range[d]; }
+  [[deprecated("kernel offsets are deprecated in SYCL 2020; cohort's items have offset zero")]] COHORT_INLINE
+      id<Dimensions>
+      get_offset() const
+    requires WithOffset
+  {
+    return id<Dimensions>{};
+  }
   COHORT_INLINE std::size_t get_linear_id() const { return detail::linearize<Dimensions>(m_id, m_range); }
   COHORT_INLINE operator id<Dimensions>() const { return m_id; }
   COHORT_INLINE operator std::size_t() const
     requires(Dimensions == 1)
   {
     return m_id[0];
+  }
+  COHORT_INLINE operator item<Dimensions, true>() const
+    requires(!WithOffset)
+  {
+    return item<Dimensions, true>(m_id, m_range, 0);
   }
 
   COHORT_INLINE friend bool operator==(const item& a, const item& b) {

@@ -330,16 +330,42 @@ public:
     return std::bit_cast<As>(*this);
   }
 
-  COHORT_VEC_BINARY_OP(+, true, true)
-  COHORT_VEC_BINARY_OP(-, true, true)
-  COHORT_VEC_BINARY_OP(*, true, true)
-  COHORT_VEC_BINARY_OP(/, true, std::is_floating_point_v<T>)
+  COHORT_VEC_BINARY_OP(+, detail::arithmetic_element_v<T>, true)
+  COHORT_VEC_BINARY_OP(-, detail::arithmetic_element_v<T>, true)
+  COHORT_VEC_BINARY_OP(*, detail::arithmetic_element_v<T>, true)
+  COHORT_VEC_BINARY_OP(/, detail::arithmetic_element_v<T>, std::is_floating_point_v<T>)
   COHORT_VEC_BINARY_OP(%, std::is_integral_v<T>, false)
-  COHORT_VEC_BINARY_OP(&, std::is_integral_v<T>, true)
-  COHORT_VEC_BINARY_OP(|, std::is_integral_v<T>, true)
-  COHORT_VEC_BINARY_OP(^, std::is_integral_v<T>, true)
+  COHORT_VEC_BINARY_OP(&, detail::bitwise_element_v<T>, true)
+  COHORT_VEC_BINARY_OP(|, detail::bitwise_element_v<T>, true)
+  COHORT_VEC_BINARY_OP(^, detail::bitwise_element_v<T>, true)
   COHORT_VEC_BINARY_OP(<<, std::is_integral_v<T>, false)
   COHORT_VEC_BINARY_OP(>>, std::is_integral_v<T>, false)
+
+  // std::byte shifts by an integer count, as std::byte itself does.
+  friend COHORT_FUNCTION constexpr vec operator<<(const vec& v, int shift)
+    requires(std::is_same_v<T, std::byte>)
+  {
+    vec r;
+    for (int i = 0; i < N; ++i) r.m_data[i] = v.m_data[i] << shift;
+    return r;
+  }
+  friend COHORT_FUNCTION constexpr vec operator>>(const vec& v, int shift)
+    requires(std::is_same_v<T, std::byte>)
+  {
+    vec r;
+    for (int i = 0; i < N; ++i) r.m_data[i] = v.m_data[i] >> shift;
+    return r;
+  }
+  COHORT_FUNCTION constexpr vec& operator<<=(int shift)
+    requires(std::is_same_v<T, std::byte>)
+  {
+    return *this = *this << shift;
+  }
+  COHORT_FUNCTION constexpr vec& operator>>=(int shift)
+    requires(std::is_same_v<T, std::byte>)
+  {
+    return *this = *this >> shift;
+  }
 
   COHORT_VEC_RELATIONAL_OP(==, true)
   COHORT_VEC_RELATIONAL_OP(!=, true)
@@ -360,7 +386,9 @@ public:
 
   friend COHORT_FUNCTION constexpr vec operator+(const vec& v) { return v; }
 
-  friend COHORT_FUNCTION constexpr vec operator-(const vec& v) {
+  friend COHORT_FUNCTION constexpr vec operator-(const vec& v)
+    requires(detail::arithmetic_element_v<T>)
+  {
     vec r;
     COHORT_VEC_NATIVE((detail::native_vector_v<T, N>), COHORT_VEC_LOAD(a, v); const auto c = -a;
                       COHORT_VEC_STORE(r.m_data, c); return r)
@@ -371,7 +399,7 @@ public:
   }
 
   friend COHORT_FUNCTION constexpr vec operator~(const vec& v)
-    requires(std::is_integral_v<T>)
+    requires(detail::bitwise_element_v<T>)
   {
     vec r;
     for (int i = 0; i < N; ++i) {
@@ -381,7 +409,7 @@ public:
   }
 
   COHORT_FUNCTION constexpr vec& operator++()
-    requires(!std::is_same_v<T, bool>)
+    requires(!std::is_same_v<T, bool> && detail::arithmetic_element_v<T>)
   {
     for (int i = 0; i < N; ++i) {
       ++m_data[i];
@@ -389,7 +417,7 @@ public:
     return *this;
   }
   COHORT_FUNCTION constexpr vec& operator--()
-    requires(!std::is_same_v<T, bool>)
+    requires(!std::is_same_v<T, bool> && detail::arithmetic_element_v<T>)
   {
     for (int i = 0; i < N; ++i) {
       --m_data[i];
@@ -397,14 +425,14 @@ public:
     return *this;
   }
   COHORT_FUNCTION constexpr vec operator++(int)
-    requires(!std::is_same_v<T, bool>)
+    requires(!std::is_same_v<T, bool> && detail::arithmetic_element_v<T>)
   {
     vec old = *this;
     ++*this;
     return old;
   }
   COHORT_FUNCTION constexpr vec operator--(int)
-    requires(!std::is_same_v<T, bool>)
+    requires(!std::is_same_v<T, bool> && detail::arithmetic_element_v<T>)
   {
     vec old = *this;
     --*this;

@@ -67,6 +67,13 @@ COHORT_FUNCTION constexpr void append_elements(T* dst, std::size_t& pos, const A
   }
 }
 
+// Element types with the bitwise operators &, |, ^ and ~: the integers and std::byte.
+template <typename T>
+inline constexpr bool bitwise_element_v = std::is_integral_v<T> || std::is_same_v<T, std::byte>;
+// Element types with arithmetic (+, -, *, /, unary -, ++, --): all but std::byte.
+template <typename T>
+inline constexpr bool arithmetic_element_v = !std::is_same_v<T, std::byte>;
+
 // Bitwise complement that stays meaningful for bool (where ~ would promote to
 // int and always give a non-zero value).
 template <typename T>

@@ -27,6 +27,8 @@ template <int D, typename Kernel>
 inline void invoke_range_kernel(const Kernel& k, const id<D>& i, const range<D>& r) {
   if constexpr (std::is_invocable_v<const Kernel&, item<D>>)
     k(item<D>(i, r, 0));
+  else if constexpr (std::is_invocable_v<const Kernel&, item<D, false>>)
+    k(item<D, false>(i, r, 0));
   else
     k(i);
 }
