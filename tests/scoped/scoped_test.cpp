@@ -387,6 +387,47 @@ void check_nesting(range<D> groups, range<D> local) {
   });
 }
 
+TEST(Scoped, DeprecatedLocalQueriesArePhysicalIdAndLogicalRange) {
+  // AdaptiveCpp's deprecated get_local_id() / get_local_range() on scoped groups: the
+  // physical id (0 here: one physical item per group) and the logical range, on the work
+  // group and on its sub-groups.
+  cohort::queue q{cohort::cpu_selector_v};
+  const range<2> groups{2, 3}, local{5, 4};
+  struct record {
+    size_t id[2], id_d[2], range_[2], range_d[2], sub_range[2];
+  };
+  std::vector<record> out(groups.size());
+  record* o = out.data();
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Wdeprecated-declarations"
+  q.parallel(groups, local, COHORT_LAMBDA(auto g) {
+     record& r = o[g.get_group_linear_id()];
+     for (int d = 0; d < 2; ++d) {
+       r.id[d] = g.get_local_id()[d];
+       r.id_d[d] = g.get_local_id(d);
+       r.range_[d] = g.get_local_range()[d];
+       r.range_d[d] = g.get_local_range(d);
+     }
+     cohort::distribute_groups(g, [&](auto sg) {
+       cohort::single_item(sg, [&] {
+         if (sg.get_group_linear_id() == 0)
+           for (int d = 0; d < 2; ++d) r.sub_range[d] = sg.get_local_range(d);
+       });
+       for (int d = 0; d < 2; ++d) EXPECT_EQ(sg.get_local_range(d), sg.get_logical_local_range(d));
+     });
+   }).wait_and_throw();
+#pragma GCC diagnostic pop
+  for (const record& r : out)
+    for (int d = 0; d < 2; ++d) {
+      EXPECT_EQ(r.id[d], 0u);
+      EXPECT_EQ(r.id_d[d], 0u);
+      EXPECT_EQ(r.range_[d], local[d]);
+      EXPECT_EQ(r.range_d[d], local[d]);
+      EXPECT_GE(r.sub_range[d], 1u);
+      EXPECT_LE(r.sub_range[d], local[d]);
+    }
+}
+
 TEST(Scoped, NestedDistributeGroups1D) {
   for (size_t gs : {1, 7, 16, 100, 256}) check_nesting<1>(range<1>{3}, range<1>{gs});
 }

@@ -99,6 +99,20 @@ public:
   COHORT_INLINE std::size_t get_physical_local_range(int d) const { return get_physical_local_range()[d]; }
   COHORT_INLINE std::size_t get_physical_local_linear_range() const { return get_physical_local_range().size(); }
 
+  // AdaptiveCpp's older names, deprecated there: the physical id, the logical range.
+  [[deprecated("use get_physical_local_id()")]] COHORT_INLINE id_type get_local_id() const {
+    return get_physical_local_id();
+  }
+  [[deprecated("use get_physical_local_id(d)")]] COHORT_INLINE std::size_t get_local_id(int d) const {
+    return get_physical_local_id(d);
+  }
+  [[deprecated("use get_logical_local_range()")]] COHORT_INLINE range_type get_local_range() const {
+    return get_logical_local_range();
+  }
+  [[deprecated("use get_logical_local_range(d)")]] COHORT_INLINE std::size_t get_local_range(int d) const {
+    return get_logical_local_range(d);
+  }
+
   /// The physical leader. Not meaningful inside `distribute_items`.
   COHORT_INLINE bool leader() const { return get_physical_local_linear_id() == 0; }
 
