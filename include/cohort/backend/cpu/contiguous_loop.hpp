@@ -13,9 +13,9 @@
 // interleaved rounds: hierarchical double 0.69 -> 0.97x, int32 0.85 -> 1.04x; scoped
 // double 0.67 -> 1.08x, int32 0.77 -> 0.98x). They call contiguous_rows(1, n, ...) directly:
 // a one-row wrapper around it changed g++'s code for the same kernels (hierarchical double
-// reduction 3.2-3.7 -> 5.4 ms, segmented int32 2.3 -> 4.0 ms). Other extents take the runtime loop. GCC
-// warns that the unrolled paths a kernel never takes would overflow its fixed-size tile
-// arrays; the cohort target turns that warning off.
+// reduction 3.2-3.7 -> 5.4 ms, segmented int32 2.3 -> 4.0 ms). Other extents take the
+// runtime loop. GCC warns that the unrolled paths a kernel never takes would overflow its
+// fixed-size tile arrays; the cohort target turns that warning off.
 #include <cstddef>
 
 #include <cohort/detail/macros.hpp>  // COHORT_IVDEP
