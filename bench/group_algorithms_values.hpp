@@ -4,6 +4,7 @@
 // helpers its hand-written variants share: lanes of scalars and vecs, the inputs, the
 // step that carries each call's result into the next call, the vectorised group
 // computations, and the exact lane-by-lane check.
+#include <cmath>
 #include <cstddef>
 #include <cstdint>
 #include <string>
@@ -73,9 +74,20 @@ COHORT_INLINE T threshold(std::size_t local_id) {
 /// without branches (the data decide each lane, so branches would mispredict), and for
 /// vecs with vec operators, as a kernel would: written lane by lane, g++ keeps a vec's
 /// lanes in separate scalar registers and rebuilds the vector for every collective.
+///
+/// Scalars take the sign of t - r as arithmetic (copysign; the sign bit of an unsigned
+/// difference): written with `r > t`, g++ compiled the step of the nd_range and classic
+/// kernels into a branch on it, whose mispredictions (the outcome follows each item's
+/// threshold) cost every variant alike.
 template <typename T>
 COHORT_INLINE T step(const T& x, const T& r, const T& t) {
-  return x + (T(1) - T(2) * T(r > t));
+  if constexpr (std::is_floating_point_v<T>) {
+    return x + std::copysign(T(1), t - r);  // t - r is +0 where r == t: up, as for r < t
+  } else {
+    using U = std::make_unsigned_t<T>;
+    const U down = static_cast<U>(static_cast<U>(t) - static_cast<U>(r)) >> (8 * sizeof(T) - 1);  // r > t
+    return static_cast<T>(x + T(1) - T(2) * static_cast<T>(down));
+  }
 }
 template <typename E, int N>
 COHORT_INLINE cohort::vec<E, N> step(const cohort::vec<E, N>& x, const cohort::vec<E, N>& r,
