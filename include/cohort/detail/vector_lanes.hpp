@@ -19,10 +19,14 @@
 #if COHORT_NATIVE_VECTORS
 namespace cohort::detail::lanes {
 
-/// The width of the target's vector registers: wider GNU vectors would live in memory.
-#if defined(__AVX512F__)
-inline constexpr std::size_t register_bytes = 64;
-#elif defined(__AVX__)
+/// The width of the vectors the reductions load: that of the target's registers, but 32
+/// bytes where AVX-512 exists, the width g++ and clang vectorise the kernels' own loops
+/// with there by default. A load must not be wider than the stores it reads: a 64-byte
+/// load of values just written as two 32-byte stores cannot take them from the store
+/// buffer and waits for both to reach the cache (a scoped int32 reduce of 32 items,
+/// whose update loop writes the values back before every call: 0.66x the OpenMP loop
+/// with 64-byte loads).
+#if defined(__AVX__)
 inline constexpr std::size_t register_bytes = 32;
 #else
 inline constexpr std::size_t register_bytes = 16;
@@ -117,15 +121,32 @@ COHORT_INLINE void scan_lanes(vector_t<A, Bytes>& v, const vector_t<A, Bytes>& i
   }
 }
 
+/// lo, hi = the lower and upper halves of v's lanes. (nvcc's front end passes
+/// __builtin_shufflevector on to the host compiler with its index pack unexpanded.)
+template <typename A, std::size_t Bytes, std::size_t... I>
+COHORT_INLINE void halves(vector_t<A, Bytes / 2>& lo, vector_t<A, Bytes / 2>& hi, const vector_t<A, Bytes>& v,
+                          std::index_sequence<I...>) {
+#if __has_builtin(__builtin_shufflevector) && !defined(__CUDACC__)
+  lo = __builtin_shufflevector(v, v, I...);
+  hi = __builtin_shufflevector(v, v, (I + sizeof...(I))...);
+#else
+  lo = vector_t<A, Bytes / 2>{v[I]...};
+  hi = vector_t<A, Bytes / 2>{v[I + sizeof...(I)]...};
+#endif
+}
+
 /// The lanes of v combined as a tree: halves, then quarters, ... (one vector op per level).
+/// Halves are taken with shuffles, never through memory: a `memcpy` of v's halves made
+/// g++ 12 keep v, and with it the callers' accumulators, on the stack (a 64-byte store and
+/// reload per loop step, and a store-forwarding stall before the fold).
 template <bool Plus, typename A, std::size_t Bytes>
 COHORT_INLINE A fold(const vector_t<A, Bytes>& v) {
-  if constexpr (Bytes == sizeof(A)) {
+  constexpr std::size_t n = count_v<A, Bytes>;
+  if constexpr (n == 1) {
     return v[0];
   } else {
     vector_t<A, Bytes / 2> lo, hi;
-    __builtin_memcpy(&lo, &v, sizeof lo);
-    __builtin_memcpy(&hi, reinterpret_cast<const char*>(&v) + sizeof lo, sizeof hi);
+    halves<A, Bytes>(lo, hi, v, std::make_index_sequence<n / 2>{});
     combine<Plus>(lo, hi);
     return fold<Plus, A, Bytes / 2>(lo);
   }
