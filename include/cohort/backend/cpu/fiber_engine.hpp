@@ -124,6 +124,8 @@ public:
     }
     const std::size_t next = next_live(me + 1, hi);
     if (next != no_slot) {
+      if (hi - lo > frames_fitting_l1 && next + switch_prefetch_distance < hi)
+        __builtin_prefetch(saved_context(next + switch_prefetch_distance), 0, 3);
       switch_to(next);
       return;
     }
@@ -206,6 +208,14 @@ public:
   std::uint64_t running_tag() const { return m_group_tag; }
 
 private:
+  /// Groups larger than this take the top line of the saved frame of the item two places
+  /// ahead into L1 at every switch: their frames no longer fit L1 together, and a switch
+  /// otherwise starts with a miss on the new frame's first pop (about two thirds of a switch
+  /// on AMD Zen 1: barriers of 1024 items 363 -> 220 ms, of 256 items 157 -> 144 ms, the
+  /// collectives 13-16% faster). Smaller groups keep their frames in L1 and would only pay
+  /// the prefetch (Intel Xeon: barriers of 32 items 10% slower with it).
+  static constexpr std::size_t frames_fitting_l1 = 128;
+  static constexpr std::size_t switch_prefetch_distance = 2;
   /// Lines of a suspended item's stack that resuming it reads at once: its saved registers
   /// and return address, then usually the kernel's own spilled values.
   static constexpr int resumed_frame_lines = 3;
