@@ -30,6 +30,15 @@
 #define COHORT_IVDEP
 #endif
 
+// Unrolls the next loop four times (see backend/cpu/contiguous_loop.hpp for why).
+#if defined(__clang__)
+#define COHORT_UNROLL_4 _Pragma("clang loop unroll_count(4)")
+#elif defined(__GNUC__)
+#define COHORT_UNROLL_4 _Pragma("GCC unroll 4")
+#else
+#define COHORT_UNROLL_4
+#endif
+
 // On every function between kernel code and a group algorithm's fiber switch (the group
 // API, the backend's collective hooks): forced inline. Each call level left on the stack
 // across a switch returns mispredicted afterwards, since the return predictor has just
