@@ -9,6 +9,7 @@
 #include <type_traits>
 
 #include <cohort/backend/cpu/contiguous_loop.hpp>
+#include <cohort/detail/macros.hpp>
 #include <cohort/backend/cpu/fiber_engine.hpp>
 #include <cohort/backend/cpu/group_ops.hpp>
 #include <cohort/backend/cpu/sub_group_extras.hpp>
@@ -55,9 +56,10 @@ inline void parallel_for_work_item(const group<D>& g, const Range& logical, F& f
   if constexpr (D == 1) {
     const std::size_t n = lr[0], p = physical[0], b = base[0];
     if (fits) {
-      contiguous_rows(1, n, [&](std::size_t, std::size_t i) {
-        f(h_item<1>(id_t{b + i}, global, id_t{i}, lr, id_t{i}, physical));
-      });
+      // One loop with a runtime extent (see contiguous_loop.hpp for why not contiguous_rows).
+COHORT_IVDEP
+COHORT_UNROLL_4
+      for (std::size_t i = 0; i < n; ++i) f(h_item<1>(id_t{b + i}, global, id_t{i}, lr, id_t{i}, physical));
     } else {
       for (std::size_t i0 = 0; i0 < n; i0 += p) {
         const std::size_t m = n - i0 < p ? n - i0 : p;

@@ -72,7 +72,10 @@ template <int D, typename F>
 inline void items_loop(const range<D>& local, const id<D>& offset, const range<D>& global, F& f) {
   if constexpr (D == 1) {
     const std::size_t n = local[0], o = offset[0];
-    contiguous_rows(1, n, [&](std::size_t, std::size_t i) { f(s_item<D>(id<D>{i}, id<D>{o + i}, local, global)); });
+    // One loop with a runtime extent (see contiguous_loop.hpp for why not contiguous_rows).
+COHORT_IVDEP
+COHORT_UNROLL_4
+    for (std::size_t i = 0; i < n; ++i) f(s_item<D>(id<D>{i}, id<D>{o + i}, local, global));
   } else if constexpr (D == 2) {
     const std::size_t n0 = local[0], n1 = local[1], o0 = offset[0], o1 = offset[1];
     contiguous_rows(n0, n1, [&](std::size_t i, std::size_t j) {
