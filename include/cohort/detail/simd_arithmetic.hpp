@@ -3,7 +3,7 @@
 // Single-thread reductions and scans of sums and products of arithmetic values, vectorised:
 // - scans scan each vector in registers and carry one vector operation per vector instead
 //   of one dependent add per element (see vector_scan);
-// - reductions run on four register-wide vectors and combine the lanes as a tree (see
+// - reductions run on four vectors of lanes::load_bytes and combine the lanes as a tree (see
 //   simd_reduce).
 // Both are written with the compiler's vectors (vector_lanes.hpp); where there are none,
 // and for types they do not hold, scans are OpenMP simd scans (`reduction(inscan, ...)`;
@@ -51,7 +51,7 @@ struct simd_accumulator<T, true> {
 /// that reduction's accumulator in memory when inlined into a large kernel (a store and a
 /// reload per vector: a scoped fp32 reduce of 256 items 0.69 against 0.28 ns per item on
 /// AMD Zen) and gave it one register, bound by the add's latency; an array of lanes
-/// instead was split into scalars there. Four register-wide accumulators, then a tree over
+/// instead was split into scalars there. Four accumulators of load_bytes, then a tree over
 /// the lanes.
 template <typename Op, typename T>
 COHORT_INLINE T simd_reduce(const T* in, std::size_t count, T init) {
@@ -63,7 +63,7 @@ COHORT_INLINE T simd_reduce(const T* in, std::size_t count, T init) {
   std::size_t i = 0;
 #if COHORT_NATIVE_VECTORS
   if constexpr (lanes::supported_v<T>) {
-    constexpr std::size_t bytes = lanes::register_bytes, n = lanes::count_v<A>;
+    constexpr std::size_t bytes = lanes::load_bytes, n = lanes::count_v<A>;
     using V = lanes::vector_t<A>;
     if (count >= n) {
       V acc0, x;

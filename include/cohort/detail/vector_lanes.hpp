@@ -19,17 +19,17 @@
 #if COHORT_NATIVE_VECTORS
 namespace cohort::detail::lanes {
 
-/// The width of the vectors the reductions load: that of the target's registers, but 32
-/// bytes where AVX-512 exists, the width g++ and clang vectorise the kernels' own loops
-/// with there by default. A load must not be wider than the stores it reads: a 64-byte
-/// load of values just written as two 32-byte stores cannot take them from the store
-/// buffer and waits for both to reach the cache (a scoped int32 reduce of 32 items,
-/// whose update loop writes the values back before every call: 0.66x the OpenMP loop
-/// with 64-byte loads).
+/// The width of the vectors the reductions load (and of lane vectors by default): that of
+/// the target's registers, but 32 bytes where AVX-512 exists, the width g++ and clang
+/// vectorise the kernels' own loops with there by default. A load must not be wider than
+/// the stores it reads: a 64-byte load of values just written as two 32-byte stores cannot
+/// take them from the store buffer and waits for both to reach the cache (a scoped int32
+/// reduce of 32 items, whose update loop writes the values back before every call: 0.66x
+/// the OpenMP loop with 64-byte loads).
 #if defined(__AVX__)
-inline constexpr std::size_t register_bytes = 32;
+inline constexpr std::size_t load_bytes = 32;
 #else
-inline constexpr std::size_t register_bytes = 16;
+inline constexpr std::size_t load_bytes = 16;
 #endif
 
 /// Whether values of T (as accumulators of type A) run on these vectors: integers up to
@@ -39,10 +39,10 @@ inline constexpr bool supported_v =
     (std::is_integral_v<T> && !std::is_same_v<T, bool> && sizeof(T) <= 8) || std::is_same_v<T, float> ||
     std::is_same_v<T, double>;
 
-/// Accumulators of type A, `Bytes` wide (by default one register).
-template <typename A, std::size_t Bytes = register_bytes>
+/// Accumulators of type A, `Bytes` wide (by default load_bytes).
+template <typename A, std::size_t Bytes = load_bytes>
 using vector_t = native_vector_t<A, static_cast<int>(Bytes / sizeof(A))>;
-template <typename A, std::size_t Bytes = register_bytes>
+template <typename A, std::size_t Bytes = load_bytes>
 inline constexpr std::size_t count_v = Bytes / sizeof(A);
 
 /// The standard type of T's size and kind that vectors hold when loading or storing T.

@@ -124,10 +124,8 @@ public:
     }
     const std::size_t next = next_live(me + 1, hi);
     if (next != no_slot) {
-      if (hi - lo > frames_fitting_l1 && next + switch_prefetch_distance < hi) {
-        const char* sp = static_cast<const char*>(saved_context(next + switch_prefetch_distance));
-        for (int line = 0; line < switch_prefetch_lines; ++line) __builtin_prefetch(sp + 64 * line, 0, 3);
-      }
+      if (hi - lo > frames_fitting_l1 && next + switch_prefetch_distance < hi)
+        prefetch_frame<switch_prefetch_lines, 3>(next + switch_prefetch_distance);
       switch_to(next);
       return;
     }
@@ -147,10 +145,7 @@ public:
   /// since every switch waits for the stack pointer before it can read the frame (255 item
   /// visits after a joint_reduce over 4 MiB took half as long with it).
   void prefetch_frames(std::size_t lo, std::size_t hi) const {
-    for (std::size_t i = lo; i < hi; ++i) {
-      const char* sp = static_cast<const char*>(saved_context(i));
-      for (int line = 0; line < resumed_frame_lines; ++line) __builtin_prefetch(sp + 64 * line, 0, 2);
-    }
+    for (std::size_t i = lo; i < hi; ++i) prefetch_frame<resumed_frame_lines, 2>(i);
   }
 
   /// Asks L1 for the first lines of item `who`'s suspended stack. After prefetch_frames
@@ -158,10 +153,7 @@ public:
   /// item a few places after it: L2 alone still cost every resumption its frame's lines one
   /// after another (255 item visits after a joint_reduce over 4 MiB: about 40% less time
   /// with both).
-  void prefetch_frame_to_l1(std::size_t who) const {
-    const char* sp = static_cast<const char*>(saved_context(who));
-    for (int line = 0; line < resumed_frame_lines_l1; ++line) __builtin_prefetch(sp + 64 * line, 0, 3);
-  }
+  void prefetch_frame_to_l1(std::size_t who) const { prefetch_frame<resumed_frame_lines_l1, 3>(who); }
 
   /// Scratch for collectives, at least `bytes` long and 64-byte aligned. A larger request
   /// gets a new buffer; the old one lives until the group ends because items that have not
@@ -222,6 +214,13 @@ private:
   static constexpr std::size_t frames_fitting_l1 = 128;
   static constexpr std::size_t switch_prefetch_distance = 2;
   static constexpr int switch_prefetch_lines = 2;
+  /// Asks the cache level `Locality` (__builtin_prefetch's: 3 = L1, 2 = L2) for the first
+  /// `Lines` lines of item `who`'s suspended stack.
+  template <int Lines, int Locality>
+  [[gnu::always_inline]] void prefetch_frame(std::size_t who) const {
+    const char* sp = static_cast<const char*>(saved_context(who));
+    for (int line = 0; line < Lines; ++line) __builtin_prefetch(sp + 64 * line, 0, Locality);
+  }
   /// Lines of a suspended item's stack that resuming it reads at once: its saved registers
   /// and return address, then usually the kernel's own spilled values.
   static constexpr int resumed_frame_lines = 3;
