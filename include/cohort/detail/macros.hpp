@@ -62,13 +62,16 @@
 #define COHORT_FLATTEN
 #endif
 
-// On the same functions: keep a group's copy and fill loops as loops instead of calls to
-// memcpy/memset. A group's loops are short and sit between its computations; as a libc
+// On the same functions, for one-dimensional groups (cpu/team.hpp, group_loop): keep a
+// group's copy and fill loops as loops instead of calls to memcpy/memset. A group's loops
+// are short and sit between its computations; as a libc
 // call per group, the 1 KiB chunk copy of SYCL-Bench's hierarchical tree reduction (2^24
 // floats from memory, AMD EPYC) ran the whole kernel at 0.45-0.8x of the same loops in
 // OpenMP, and at 1.06-1.27x as an inline vector loop (single thread, interleaved runs).
 // (g++ only: clang recognises the idiom in the kernel before flattening inlines it.)
-#if defined(__GNUC__) && !defined(__clang__)
+// Defining it empty beforehand leaves the copies to the compiler, for comparisons.
+#if defined(COHORT_INLINE_COPY_LOOPS)
+#elif defined(__GNUC__) && !defined(__clang__)
 #define COHORT_INLINE_COPY_LOOPS __attribute__((optimize("no-tree-loop-distribute-patterns")))
 #else
 #define COHORT_INLINE_COPY_LOOPS

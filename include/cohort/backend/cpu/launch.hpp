@@ -123,7 +123,7 @@ COHORT_IVDEP
   /// Hierarchical: the group lambda runs once per group on one thread.
   template <int D, typename Kernel>
   static void parallel_for_work_group(const range<D>& groups, const range<D>& local, const Kernel& kernel) {
-    for_each_group<true>(groups.size(), 0, [&] {
+    for_each_group<flattened_loop_for<D>>(groups.size(), 0, [&] {
       return [&](std::size_t g) {
         kernel(group<D>(detail::delinearize<D, id<D>>(g, groups), groups, local, id<D>{}));
       };

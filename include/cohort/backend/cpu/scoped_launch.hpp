@@ -20,7 +20,7 @@ namespace cohort::backends::cpu {
 
 template <int D, typename Kernel>
 inline void launch_scoped(const range<D>& groups, const range<D>& group_size, const Kernel& kernel) {
-  for_each_group<true>(groups.size(), 0, [&] {
+  for_each_group<flattened_loop_for<D>>(groups.size(), 0, [&] {
     return [&](std::size_t g) {
       kernel(scoped_group<D>(detail::delinearize<D, id<D>>(g, groups), groups, group_size));
     };
