@@ -121,6 +121,17 @@ real sum_partials(const real* p, std::size_t groups) {
   return s;
 }
 
+/// One work-item's share of dot: elements first, first + local, ... (dot_per_item of them,
+/// those below n).
+COHORT_INLINE real item_dot(const real* a, const real* b, std::size_t n, std::size_t first, std::size_t local) {
+  real s = 0;
+  for (std::size_t k = 0; k < dot_per_item; ++k) {
+    const std::size_t i = first + k * local;
+    if (i < n) s += a[i] * b[i];
+  }
+  return s;
+}
+
 /// The kernels' algorithm as plain OpenMP loops (the reference): a group's items each
 /// accumulate their strided elements, a tree halves the group's values, one partial per group.
 real dot_openmp_blocked(const real* a, const real* b, real* partial, std::size_t n, std::size_t local,
@@ -129,14 +140,7 @@ real dot_openmp_blocked(const real* a, const real* b, real* partial, std::size_t
   for (std::size_t g = 0; g < groups; ++g) {
     real scratch[1024];  // local <= 1024 (checked by the factory)
     const std::size_t block = g * local * dot_per_item;
-    for (std::size_t lid = 0; lid < local; ++lid) {
-      real s = 0;
-      for (std::size_t k = 0; k < dot_per_item; ++k) {
-        const std::size_t i = block + lid + k * local;
-        if (i < n) s += a[i] * b[i];
-      }
-      scratch[lid] = s;
-    }
+    for (std::size_t lid = 0; lid < local; ++lid) scratch[lid] = item_dot(a, b, n, block + lid, local);
     for (std::size_t half = local / 2; half > 0; half /= 2)
       for (std::size_t l = 0; l < half; ++l) scratch[l] += scratch[l + half];
     partial[g] = scratch[0];
@@ -151,13 +155,7 @@ real dot_nd_range(cohort::queue& q, const real* a, const real* b, real* partial,
      h.parallel_for(cohort::nd_range<1>{cohort::range<1>{groups * local}, cohort::range<1>{local}},
                     COHORT_LAMBDA(cohort::nd_item<1> it) {
                       const std::size_t lid = it.get_local_id(0);
-                      const std::size_t first = it.get_group(0) * local * dot_per_item + lid;
-                      real s = 0;
-                      for (std::size_t k = 0; k < dot_per_item; ++k) {
-                        const std::size_t i = first + k * local;
-                        if (i < n) s += a[i] * b[i];
-                      }
-                      scratch[lid] = s;
+                      scratch[lid] = item_dot(a, b, n, it.get_group(0) * local * dot_per_item + lid, local);
                       for (std::size_t half = local / 2; half > 0; half /= 2) {
                         cohort::group_barrier(it.get_group());
                         if (lid < half) scratch[lid] += scratch[lid + half];
@@ -177,12 +175,7 @@ real dot_hierarchical(cohort::queue& q, const real* a, const real* b, real* part
            const std::size_t block = g.get_group_id(0) * local * dot_per_item;
            g.parallel_for_work_item([&](cohort::h_item<1> it) {
              const std::size_t lid = it.get_local_id(0);
-             real s = 0;
-             for (std::size_t k = 0; k < dot_per_item; ++k) {
-               const std::size_t i = block + lid + k * local;
-               if (i < n) s += a[i] * b[i];
-             }
-             scratch[lid] = s;
+             scratch[lid] = item_dot(a, b, n, block + lid, local);
            });
            for (std::size_t half = local / 2; half > 0; half /= 2)
              g.parallel_for_work_item([&](cohort::h_item<1> it) {
@@ -202,12 +195,7 @@ real dot_scoped(cohort::queue& q, const real* a, const real* b, real* partial, s
        const std::size_t block = g.get_group_id(0) * local * dot_per_item;
        cohort::distribute_items_and_wait(g, [&](cohort::s_item<1> it) {
          const std::size_t lid = it.get_innermost_local_id(0);
-         real s = 0;
-         for (std::size_t k = 0; k < dot_per_item; ++k) {
-           const std::size_t i = block + lid + k * local;
-           if (i < n) s += a[i] * b[i];
-         }
-         scratch[lid] = s;
+         scratch[lid] = item_dot(a, b, n, block + lid, local);
        });
        for (std::size_t half = local / 2; half > 0; half /= 2)
          cohort::distribute_items_and_wait(g, [&](cohort::s_item<1> it) {
