@@ -211,6 +211,74 @@ TEST_P(group_algorithms, joint_forms_short_long_empty_and_in_place) {
   }
 }
 
+// Joint algorithms over sub-groups (each over its own items' values) and over the
+// work-group, between value collectives of both scopes, twice in a row; and a joint result
+// larger than a cache line (vec<double, 16>).
+template <std::uint32_t S>
+void check_joint_between_collectives(queue& q, std::size_t local) {
+  const auto data = make_data<int>(groups * local, 0);
+  constexpr int rounds = 2;
+  std::vector<int> sg_joint(groups * local * rounds), sg_joint_init(groups * local * rounds), sg_sum(groups * local * rounds),
+      wg_any(groups * local * rounds), wg_scan(groups * local * rounds);
+  std::vector<double> wide(groups * local);
+  std::vector<vec<double, 16>> rows(groups * 3);  // three per group, component c of row k: 1000 g + 16 k + c
+  for (std::size_t g = 0; g < groups; ++g)
+    for (int k = 0; k < 3; ++k)
+      for (int c = 0; c < 16; ++c) rows[g * 3 + k][c] = static_cast<double>(1000 * g + 16 * k + c);
+  const vec<double, 16>* prow = rows.data();
+  const int* in = data.data();
+  int *pj = sg_joint.data(), *pji = sg_joint_init.data(), *ps = sg_sum.data(), *pa = wg_any.data(), *pw = wg_scan.data();
+  double* pv = wide.data();
+  q.parallel_for(nd_range<1>{groups * local, local}, properties{sub_group_size<S>}, COHORT_LAMBDA(nd_item<1> it) {
+     const auto g = it.get_group();
+     const auto sg = it.get_sub_group();
+     const std::size_t gid = it.get_global_id(0);
+     const int* p = in + g.get_group_linear_id() * local;
+     const std::size_t first = sg.get_group_linear_id() * S, last = first + sg.get_local_linear_range();
+     for (int r = 0; r < rounds; ++r) {
+       const std::size_t o = gid * rounds + r;
+       pj[o] = joint_reduce(sg, p + first, p + last, plus<>());
+       ps[o] = reduce_over_group(sg, in[gid] + r, plus<>());
+       pa[o] = joint_any_of(g, p, p + local, [r](int v) { return v == 10 - r; });
+       pw[o] = inclusive_scan_over_group(g, in[gid] * (r + 1), plus<>());
+       pji[o] = joint_reduce(sg, p + first, p + last, 100 * r, plus<>());
+     }
+     const vec<double, 16>* mine = prow + g.get_group_linear_id() * 3;
+     const vec<double, 16> w = joint_reduce(g, mine, mine + 3, vec<double, 16>(0.5), plus<>());
+     pv[gid] = w[0] + w[15];
+   }).wait_and_throw();
+  for (std::size_t i = 0; i < data.size(); ++i) {
+    const std::size_t base = i - i % local, l = i % local, first = base + (l / S) * S;
+    const std::size_t last = std::min(first + S, base + local);
+    int s = 0, pre_unit = 0;
+    for (std::size_t j = first; j < last; ++j) s += data[j];
+    for (std::size_t j = base; j <= i; ++j) pre_unit += data[j];
+    for (int r = 0; r < rounds; ++r) {
+      const std::size_t o = i * rounds + r;
+      bool any = false;
+      for (std::size_t j = base; j < base + local; ++j) any |= data[j] == 10 - r;
+      ASSERT_EQ(sg_joint[o], s) << "sub-group " << S << " local " << local << " item " << i << " round " << r;
+      ASSERT_EQ(sg_sum[o], s + r * static_cast<int>(last - first));
+      ASSERT_EQ(wg_any[o], int(any));
+      ASSERT_EQ(wg_scan[o], pre_unit * (r + 1));
+      ASSERT_EQ(sg_joint_init[o], s + 100 * r);
+    }
+  }
+  // Component c of the sum: 0.5 + 3 (1000 g) + 48 + 3 c.
+  for (std::size_t i = 0; i < wide.size(); ++i) {
+    const double base = 3000.0 * static_cast<double>(i / local) + 48 + 0.5;
+    ASSERT_EQ(wide[i], base + base + 45) << "local " << local << " item " << i;
+  }
+}
+
+TEST_P(group_algorithms, joint_forms_on_sub_groups_between_other_collectives) {
+  for (std::size_t local : {1u, 7u, 33u, 100u, 256u}) {
+    check_joint_between_collectives<8>(q, local);
+    check_joint_between_collectives<16>(q, local);
+    check_joint_between_collectives<32>(q, local);
+  }
+}
+
 TEST_P(group_algorithms, back_to_back_collectives_in_loops_and_lambdas) {
   const std::size_t local = 64;
   const auto data = make_data<int>(groups * local, 0);
