@@ -79,8 +79,9 @@ void print_table(const std::vector<variant_result>& results) {
                 r.local, time_text(r.time.median).c_str(), time_text(r.time.min).c_str(), tp.c_str(), ratio.c_str(),
                 check.c_str(), note.c_str());
   }
-  std::printf("\nratio = reference median / variant median (> 1: faster than the reference); throughput from the "
-              "median; * = capped\n");
+  std::printf("\nratio = median over the rounds of reference time / variant time in the same round (ceilings, "
+              "--sequential and capped runs: reference median / variant median); > 1: faster than the reference; "
+              "throughput from the median; * = capped\n");
   std::fflush(stdout);
 }
 
@@ -94,7 +95,7 @@ bool append_csv(const std::string& path, const std::vector<variant_result>& resu
   if (!out) return false;
   if (fresh)
     out << "benchmark,variant,role,device,size,local,runs,median_s,min_s,mean_s,stddev_s,throughput,unit,"
-           "ratio_to_reference,reference,verification,capped,samples_s,note,date\n";
+           "ratio_to_reference,reference,verification,capped,samples_s,note,date,ratio_of_medians\n";
   for (const auto& r : results) {
     const char* role_text = r.kind == role::reference  ? "reference"
                             : r.kind == role::ceiling  ? "ceiling"
@@ -106,7 +107,7 @@ bool append_csv(const std::string& path, const std::vector<variant_result>& resu
         << ',' << csv_field(r.unit) << ',' << (r.ratio > 0 ? num(r.ratio, "%.4f") : std::string()) << ','
         << csv_field(r.reference) << ',' << r.verification << ',' << (r.capped ? 1 : 0) << ','
         << csv_field(join_samples(r.samples)) << ',' << csv_field(r.note + (r.detail.empty() ? "" : " " + r.detail))
-        << ',' << date << '\n';
+        << ',' << date << ',' << (r.ratio_of_medians > 0 ? num(r.ratio_of_medians, "%.4f") : std::string()) << '\n';
   }
   return static_cast<bool>(out);
 }

@@ -22,7 +22,8 @@ struct variant_result {
   double throughput = 0;
   std::string unit;
   bool lower_is_better = false;
-  double ratio = 0;        // reference median / this median; 0: no ratio
+  double ratio = 0;        // the ratio to the reference (runner.cpp: paired by round where it can); 0: none
+  double ratio_of_medians = 0;  // reference median / this median
   std::string reference;   // the reference variant's name
   std::string verification = "N/A";  // PASS, FAIL, N/A or ERROR
   bool capped = false;

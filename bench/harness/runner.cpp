@@ -213,6 +213,8 @@ std::vector<variant_result> run_all(const options& opt, cohort::queue& q, const 
 
       double ref_median = 0;
       std::string ref_name;
+      std::vector<double> ref_samples;  // a copy: the results take the variant's own
+      bool ref_capped = false;
       std::string line = "    " + c.name + ":";
       for (auto& m : ms) {
         variant_result& r = m.r;
@@ -226,9 +228,15 @@ std::vector<variant_result> run_all(const options& opt, cohort::queue& q, const 
         if (m.v->kind == role::reference && !r.samples.empty()) {
           ref_median = r.time.median;
           ref_name = m.v->name;
+          ref_samples = r.samples;
+          ref_capped = r.capped;
         }
         r.reference = ref_name;
-        if (ref_median > 0 && r.time.median > 0) r.ratio = ref_median / r.time.median;
+        if (ref_median > 0 && r.time.median > 0) r.ratio_of_medians = ref_median / r.time.median;
+        // Paired by round where the runs alternated (not for ceilings, which run apart, nor
+        // with --sequential or a time cap); the ratio of medians otherwise.
+        const bool in_rounds = !opt.sequential && m.v->kind != role::ceiling && !r.capped && !ref_capped;
+        r.ratio = in_rounds && !ref_samples.empty() ? paired_ratio(ref_samples, r.samples) : r.ratio_of_medians;
         line += " " + r.variant + " " + (r.samples.empty() ? std::string("-") : format_seconds(r.time.median)) +
                 (r.capped ? " (capped)" : "") + (r.verification == "PASS" || r.verification == "N/A" ? "" : " " + r.verification) + ";";
         if (!r.detail.empty()) std::fprintf(stderr, "    %s %s: %s\n", c.name.c_str(), r.variant.c_str(), r.detail.c_str());

@@ -25,6 +25,13 @@ stats summarize(std::vector<double> samples) {
   return s;
 }
 
+double paired_ratio(const std::vector<double>& reference, const std::vector<double>& variant) {
+  std::vector<double> ratios;
+  for (std::size_t k = 0; k < reference.size() && k < variant.size(); ++k)
+    if (variant[k] > 0) ratios.push_back(reference[k] / variant[k]);
+  return summarize(std::move(ratios)).median;
+}
+
 std::string join_samples(const std::vector<double>& samples) {
   std::string out;
   char buf[32];

@@ -14,6 +14,12 @@ struct stats {
 /// Median is the middle sample, or the mean of the two middle ones for an even count.
 stats summarize(std::vector<double> samples);
 
+/// Median over the rounds of reference[k] / variant[k]: runs made in the same round
+/// (reference, variant 1, variant 2, ..., again) share whatever load the machine had then,
+/// so each round's ratio cancels it, where a ratio of the two medians may pair a fast
+/// round of one with a slow round of the other. 0 without a common round.
+double paired_ratio(const std::vector<double>& reference, const std::vector<double>& variant);
+
 /// Samples as SYCL-Bench writes them: space-separated seconds.
 std::string join_samples(const std::vector<double>& samples);
 
