@@ -6,19 +6,29 @@ usage: scripts/group-algorithms-table.py RESULTS.csv > TABLES.md
 Value forms: one row per algorithm, type and group size with the nd_range case
 (openmp, classic, nd_range) and the scoped case (openmp, scoped, scoped_by_hand) side by
 side; joint forms: reference and nd_range per algorithm. Times are the CSV's throughput
-column (ns per call per item, ns per element); ratios are reference / variant medians.
+column (ns per call per item, ns per element, medians); ratios are medians over the rounds
+of the two variants' times in the same round (as cohort-bench's own ratios).
 """
 import csv
 import re
+import statistics
 import sys
+
+
+def paired(slower, faster):
+    """Median over the rounds of slower / faster, from the CSV's per-round samples."""
+    a = [float(x) for x in slower["samples_s"].split()]
+    b = [float(x) for x in faster["samples_s"].split()]
+    return statistics.median(x / y for x, y in zip(a, b))
 
 
 def main():
     rows = list(csv.DictReader(open(sys.argv[1])))
     by = {(r["benchmark"], r["variant"]): r for r in rows if r["benchmark"].startswith("group_algorithms/")}
     value = re.compile(r"group_algorithms/nd_range/(\w+)/(\w+)/(\d+)$")
-    print('"nd_range vs classic" = classic median / nd_range median; "scoped vs openmp" = openmp median /')
-    print("scoped median (2^17-item case). Times in ns per call per work-item.\n")
+    print('"nd_range vs classic" = median over rounds of classic time / nd_range time; "scoped vs openmp" =')
+    print("median over rounds of openmp time / scoped time (2^17-item case). Times (medians) in ns per call")
+    print("per work-item.\n")
     print("| algorithm | type | group | openmp | classic | nd_range | **nd_range vs classic** | switches/item/call nd_range (classic) | openmp (2^17) | scoped | scoped_by_hand | **scoped vs openmp** |")
     print("|---|---|---:|---:|---:|---:|---:|---|---:|---:|---:|---:|")
     for (bench, variant), r in by.items():
@@ -30,9 +40,9 @@ def main():
         sbench = f"group_algorithms/scoped/{algo}/{typ}/{local}"
         sref, scoped, by_hand = by.get((sbench, "openmp")), by.get((sbench, "scoped")), by.get((sbench, "scoped_by_hand"))
         sw = lambda x: (x["note"].split(" sw/item/call")[0] if x["note"] else "-")
-        vs_classic = float(classic["median_s"]) / float(r["median_s"])
+        vs_classic = paired(classic, r)
         t = lambda x: f'{float(x["throughput"]):.3g}' if x else "-"
-        scoped_ratio = f'**{float(sref["median_s"]) / float(scoped["median_s"]):.2f}x**' if scoped else "-"
+        scoped_ratio = f"**{paired(sref, scoped):.2f}x**" if scoped else "-"
         print(f"| {algo} | {typ} | {local} | {t(ref)} | {t(classic)} | {t(r)} | **{vs_classic:.2f}x** | "
               f"{sw(r)} ({sw(classic)}) | {t(sref)} | {t(scoped)} | {t(by_hand)} | {scoped_ratio} |")
     print("\n| joint algorithm | type (group) | reference (1 thread) ns/element | nd_range ns/element | **ratio** | switches/item/call |")
