@@ -7,6 +7,7 @@
 // keeps a vec across a group algorithm's fiber switch, every lane then lives in its own
 // stack slot and the vector is rebuilt lane by lane for each call. Loading and storing the
 // whole array as one vector instead keeps it in a vector register.
+#include <cstddef>
 #include <type_traits>
 
 #include "cohort/detail/macros.hpp"
@@ -35,6 +36,16 @@ struct native_vector {
 };
 template <typename T, int N>
 using native_vector_t = typename native_vector<T, N>::type;
+
+/// The width of the target's vector registers: a wider native vector lives in memory (and
+/// g++ warns that passing or returning one by value changes the calling convention).
+#if defined(__AVX512F__)
+inline constexpr std::size_t native_register_bytes = 64;
+#elif defined(__AVX__)
+inline constexpr std::size_t native_register_bytes = 32;
+#else
+inline constexpr std::size_t native_register_bytes = 16;
+#endif
 #endif
 
 }  // namespace cohort::detail

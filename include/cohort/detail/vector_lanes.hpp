@@ -20,17 +20,13 @@
 namespace cohort::detail::lanes {
 
 /// The width of the vectors the reductions load (and of lane vectors by default): that of
-/// the target's registers, but 32 bytes where AVX-512 exists, the width g++ and clang
-/// vectorise the kernels' own loops with there by default. A load must not be wider than
-/// the stores it reads: a 64-byte load of values just written as two 32-byte stores cannot
-/// take them from the store buffer and waits for both to reach the cache (a scoped int32
-/// reduce of 32 items, whose update loop writes the values back before every call: 0.66x
-/// the OpenMP loop with 64-byte loads).
-#if defined(__AVX__)
-inline constexpr std::size_t load_bytes = 32;
-#else
-inline constexpr std::size_t load_bytes = 16;
-#endif
+/// the target's registers (native_register_bytes), but 32 bytes where AVX-512 exists, the
+/// width g++ and clang vectorise the kernels' own loops with there by default. A load must
+/// not be wider than the stores it reads: a 64-byte load of values just written as two
+/// 32-byte stores cannot take them from the store buffer and waits for both to reach the
+/// cache (a scoped int32 reduce of 32 items, whose update loop writes the values back
+/// before every call: 0.66x the OpenMP loop with 64-byte loads).
+inline constexpr std::size_t load_bytes = native_register_bytes < 32 ? native_register_bytes : 32;
 
 /// Whether values of T (as accumulators of type A) run on these vectors: integers up to
 /// 8 bytes, float and double.

@@ -193,18 +193,8 @@ struct whole {
   using type = T;
 };
 #if COHORT_NATIVE_VECTORS
-/// The target's widest vector registers: a wider vector would be returned through memory
-/// anyway (and g++ warns that returning it changes the calling convention).
-inline constexpr std::size_t widest_register_bytes =
-#if defined(__AVX512F__)
-    64;
-#elif defined(__AVX__)
-    32;
-#else
-    16;
-#endif
 template <typename T, std::size_t Bytes>
-  requires((Bytes == 16 || Bytes == 32 || Bytes == 64) && Bytes <= widest_register_bytes)
+  requires((Bytes == 16 || Bytes == 32 || Bytes == 64) && Bytes <= detail::native_register_bytes)
 struct whole<T, Bytes> {
   using type = detail::native_vector_t<char, static_cast<int>(Bytes)>;
 };
@@ -227,6 +217,12 @@ template <typename T>
 [[gnu::always_inline]] inline void store_whole(T* p, const whole_t<T>& w) {
   if constexpr (std::is_same_v<whole_t<T>, T>) *p = w;
   else *reinterpret_cast<whole_alias_t<T>*>(p) = w;
+}
+
+/// The running values of scope `s` (fiber_engine::running_scope). `s.work_group` is known
+/// where the collective is compiled, so the choice costs nothing at run time.
+[[gnu::always_inline]] inline fiber_engine::running_scope& running_values(fiber_engine& e, scope s) {
+  return s.work_group ? e.group_running() : e.sub_group_running(s.lo);
 }
 
 /// Whether collectives over T run on the scope's running value (below).
@@ -256,7 +252,7 @@ template <bool Inclusive, bool Total, typename T, typename Op>
     store_whole(&out, load_whole(start));
   } else {
     fiber_engine& e = fiber_engine::active();
-    fiber_engine::running_scope& rs = s.work_group ? e.group_running() : e.sub_group_running(s.lo);
+    fiber_engine::running_scope& rs = running_values(e, s);
     fiber_engine::running_value& r = rs.arriving();
     T* acc = reinterpret_cast<T*>(r.value);
     // Branches, not selects: only the scope's first item takes them, and the next item's
@@ -349,7 +345,7 @@ template <typename R, typename F>
   R r;
   if constexpr (runs_v<R>) {
     fiber_engine& e = fiber_engine::active();
-    fiber_engine::running_scope& rs = s.work_group ? e.group_running() : e.sub_group_running(s.lo);
+    fiber_engine::running_scope& rs = running_values(e, s);
     fiber_engine::running_value& place = rs.arriving();
     R* const shared = reinterpret_cast<R*>(place.value);
     e.barrier(s.me, s.lo, s.hi, [&] {
