@@ -85,7 +85,6 @@ public:
     m_size = size;
     if (m_exchange.size() < size) m_exchange.resize(size);
     if (m_running.size() < size) m_running.resize(size);
-    ++m_group_tag;
     m_state = state;
     m_run_item = run_item;
     m_error = nullptr;
@@ -119,6 +118,10 @@ public:
   template <typename Completion>
   [[gnu::always_inline]] void barrier(std::size_t me, std::size_t lo, std::size_t hi, Completion&& completion) {
     if (m_main_slot == no_slot && !m_group_needs_fibers) {
+      if (hi - lo == 1) {  // a one-item scope waits for nobody and needs no fibers
+        completion();
+        return;
+      }
       m_current = me;
       start_fibers_from_plain_loop();
     }
@@ -171,25 +174,25 @@ public:
   exchange_entry* exchange_table() { return m_exchange.data(); }
 
   /// A value that the items of one scope combine as they arrive at a collective
-  /// (group_ops' running collectives). `tag` equals running_tag() while it holds the
-  /// arrivals so far.
+  /// (group_ops' running collectives); the scope's first item starts it.
   struct alignas(64) running_value {
     static constexpr std::size_t capacity = 64;
-    alignas(64) std::byte value[capacity];
-    std::uint64_t tag = 0;
+    std::byte value[capacity];
   };
   /// The running values of one scope. Collectives alternate between the two, so that items
   /// still to resume from one collective (reading its result) never see the next one's
   /// arrivals; the one after that starts only when all of them have arrived at the next.
   struct running_scope {
     running_value buffers[2];
-    unsigned current = 0;
-    running_value& arriving() { return buffers[current]; }
-    /// In the completion: the next collective takes the other buffer, empty.
-    void complete() {
-      current ^= 1;
-      buffers[current].tag = 0;
+    /// The arriving buffer as a byte offset into `buffers`: an arrival finds it with one
+    /// add (an index costs a shift too, and every instruction of an arrival counts: a
+    /// collective costs little more than the barrier inside it).
+    std::size_t arriving_offset = 0;
+    running_value& arriving() {
+      return *reinterpret_cast<running_value*>(reinterpret_cast<std::byte*>(buffers) + arriving_offset);
     }
+    /// In the completion: the next collective takes the other buffer.
+    void complete() { arriving_offset ^= sizeof(running_value); }
   };
   /// The running values of the work-group, and those of the sub-group starting at item `lo`
   /// (separate pairs, so a sub-group as large as its work-group keeps its own). Callers
@@ -197,9 +200,6 @@ public:
   /// arrival a compare and a reload from its frame.
   running_scope& group_running() { return m_group_running; }
   running_scope& sub_group_running(std::size_t lo) { return m_running[lo]; }
-  /// Changes with every group, so values left by an earlier group (or by a collective that
-  /// an exiting item left incomplete) read as empty.
-  std::uint64_t running_tag() const { return m_group_tag; }
 
 private:
   /// Groups larger than this take the top two lines of the saved frame of the item two
@@ -405,7 +405,6 @@ private:
   std::vector<exchange_entry> m_exchange;
   running_scope m_group_running;
   std::vector<running_scope> m_running;
-  std::uint64_t m_group_tag = 0;
   std::size_t m_live = 0;
   std::size_t m_current = scheduler;
   std::size_t m_main_slot = no_slot;

@@ -248,17 +248,22 @@ template <bool Inclusive, bool Total, typename T, typename Op>
   // elements (both measured on vec<int, 8>).
   const T* const start = Inclusive ? &x : init;  // what the scope's first item starts from
   T out;
-  if (s.hi - s.lo == 1) [[unlikely]] {
+  // A sub-group of one item (the CPU's default) needs neither the engine nor its buffers.
+  // A work-group of one item takes the general path, whose barrier returns at once: not
+  // testing for it here keeps two instructions off every arrival.
+  if (!s.work_group && s.hi - s.lo == 1) [[unlikely]] {
     store_whole(&out, load_whole(start));
   } else {
     fiber_engine& e = fiber_engine::active();
     fiber_engine::running_scope& rs = running_values(e, s);
     fiber_engine::running_value& r = rs.arriving();
     T* acc = reinterpret_cast<T*>(r.value);
-    // Branches, not selects: only the scope's first item takes them, and the next item's
-    // loads then depend on one forwarded store (the running value), not on two.
-    if (r.tag != e.running_tag()) [[unlikely]] {
-      r.tag = e.running_tag();
+    // The scope's first item starts the running value: items arrive in local id order,
+    // and SYCL requires every item of the scope to reach the collective (if some do not,
+    // nothing hangs; the values are unspecified). Branches, not selects: only the first
+    // item takes them, and the next item's loads then depend on one forwarded store (the
+    // running value), not on two.
+    if (s.me == s.lo) [[unlikely]] {
       store_whole(acc, load_whole(start));
     } else if constexpr (Inclusive) {
       *acc = detail::combine<T>(op, *acc, x);
