@@ -58,6 +58,40 @@ TEST(fiber_engine, kernels_without_barriers_never_switch) {
   for (int v : out) ASSERT_EQ(v, 2);
 }
 
+// A work-group of one item waits for nobody: its barriers and collectives return at once
+// (the barrier, not the collective, tests for it), with the one item's own values.
+TEST(fiber_engine, one_item_groups_never_switch) {
+  queue q{cpu_selector_v};
+  const std::size_t groups = 1000;
+  std::vector<long> out(groups * 4);
+  long* o = out.data();
+  const auto before = team_switches(q);
+  q.parallel_for(nd_range<1>{groups, 1}, COHORT_LAMBDA(nd_item<1> it) {
+     const auto g = it.get_group();
+     const long x = static_cast<long>(it.get_global_id(0)) + 1;
+     long r = 0, incl = 0, excl = 0;
+     for (int round = 0; round < 3; ++round) {
+       group_barrier(g);
+       r += reduce_over_group(g, x, plus<>());
+       incl += inclusive_scan_over_group(g, x, multiplies<>());
+       excl += exclusive_scan_over_group(g, x, 5L, plus<>());
+     }
+     const std::size_t i = it.get_global_id(0);
+     o[4 * i] = r;
+     o[4 * i + 1] = incl;
+     o[4 * i + 2] = excl;
+     o[4 * i + 3] = any_of_group(g, x == 7) ? 1 : 0;
+   }).wait_and_throw();
+  EXPECT_EQ(team_switches(q), before);
+  for (std::size_t i = 0; i < groups; ++i) {
+    const long x = static_cast<long>(i) + 1;
+    ASSERT_EQ(out[4 * i], 3 * x) << i;
+    ASSERT_EQ(out[4 * i + 1], 3 * x) << i;
+    ASSERT_EQ(out[4 * i + 2], 15) << i;
+    ASSERT_EQ(out[4 * i + 3], x == 7 ? 1 : 0) << i;
+  }
+}
+
 // Every item of the largest group gets a stack of its own. Also run with the smallest stacks
 // the environment may ask for (COHORT_FIBER_STACK_BYTES=16384, the fiber_engine_small_stacks
 // entry of CTest): the fibers' stagger used to push the 256th and later fibers' frames into
