@@ -185,8 +185,9 @@ public:
   struct running_scope {
     running_value buffers[2];
     /// The arriving buffer as a byte offset into `buffers`: an arrival finds it with one
-    /// add (an index costs a shift too, and every instruction of an arrival counts: a
-    /// collective costs little more than the barrier inside it).
+    /// add, where an index costs a shift too (against an index, four interleaved rounds at
+    /// 256 items: 13 of 15 reductions and scans faster, by up to 5%; a collective costs little more
+    /// than the barrier inside it, so each instruction of an arrival shows).
     std::size_t arriving_offset = 0;
     running_value& arriving() {
       return *reinterpret_cast<running_value*>(reinterpret_cast<std::byte*>(buffers) + arriving_offset);
