@@ -20,6 +20,12 @@
 //                       (AdaptiveCpp's library implementation): each item writes local
 //                       memory, barrier, the leader computes, barrier, everyone reads,
 //                       barrier -- three barriers per call;
+//   one_barrier         a bound, not an implementation: the nd_range kernel with one
+//                       group_barrier in place of the collective, each item taking its own
+//                       value (or predicate) as the call's result. Any collective that
+//                       suspends every item once per call (as SYCL's synchronisation point
+//                       and cohort's design require) costs at least this, so classic /
+//                       one_barrier is the most such a collective can gain on the classic;
 //   nd_range            cohort's reduce_over_group / *_scan_over_group / any_of_group;
 //   scoped              the same work in a scoped kernel with cohort's scoped-group
 //                       collectives on private memory (reduce_over_group(g, x, op), the
@@ -31,8 +37,8 @@
 // scoped_by_hand, so their differences come from the execution model alone.
 //
 // Notes: fiber switches per work-item per call, counted with the engine's counter over
-// one extra untimed run (1 = one suspension round per call), and for nd_range its
-// speed-up over classic (medians of the same interleaved runs).
+// one extra untimed run (1 = one suspension round per call), and for nd_range and
+// one_barrier their speed-up over classic (medians of the same interleaved runs).
 //
 // Each (algorithm, type, group size) has two cases, both with the OpenMP reference:
 // group_algorithms/nd_range/... runs classic and nd_range on 2^13 items (--full: 2^14,
@@ -182,6 +188,30 @@ void run_model(const T* in, T* out_x, T* out_r, std::size_t n, std::size_t local
   }
 }
 
+/// What a one_barrier item takes as its call's result: its own value, or its predicate.
+template <algo A, typename T>
+COHORT_INLINE result_t<A, T> own_result(const T& x, const T& t) {
+  if constexpr (A == algo::any_of) return exceeds(x, t);
+  else return x;
+}
+
+/// one_barrier's model: every item alone, the same 512 steps on its own result.
+template <algo A, typename T>
+void run_own_model(const T* in, T* out_x, T* out_r, std::size_t n, std::size_t local) {
+#pragma omp parallel for schedule(static)
+  for (std::size_t i = 0; i < n; ++i) {
+    const T t = threshold<T>(i % local);
+    T x = in[i];
+    result_t<A, T> r{};
+    for (std::size_t k = 0; k < calls; ++k) {
+      r = own_result<A>(x, t);
+      x = update<A>(x, r, t);
+    }
+    out_x[i] = x;
+    out_r[i] = as_output<A, T>(r);
+  }
+}
+
 // ---- nd_range with cohort's group algorithms ----------------------------------------------
 
 template <algo A, typename T, typename Group>
@@ -202,6 +232,28 @@ void run_nd_range(cohort::queue& q, const T* in, T* out_x, T* out_r, std::size_t
                    result_t<A, T> r{};
                    for (std::size_t k = 0; k < calls; ++k) {
                      r = collective<A>(it.get_group(), x, t);
+                     x = update<A>(x, r, t);
+                   }
+                   out_x[gid] = x;
+                   out_r[gid] = as_output<A, T>(r);
+                 })
+      .wait_and_throw();
+}
+
+
+// ---- one_barrier: the least a one-round collective costs ----------------------------------
+
+template <algo A, typename T>
+void run_one_barrier(cohort::queue& q, const T* in, T* out_x, T* out_r, std::size_t n, std::size_t local) {
+  q.parallel_for(cohort::nd_range<1>{cohort::range<1>{n}, cohort::range<1>{local}},
+                 COHORT_LAMBDA(cohort::nd_item<1> it) {
+                   const std::size_t gid = it.get_global_id(0);
+                   const T t = threshold<T>(it.get_local_id(0));
+                   T x = in[gid];
+                   result_t<A, T> r{};
+                   for (std::size_t k = 0; k < calls; ++k) {
+                     cohort::group_barrier(it.get_group());
+                     r = own_result<A>(x, t);
                      x = update<A>(x, r, t);
                    }
                    out_x[gid] = x;
@@ -341,8 +393,8 @@ struct data {
   cohort::queue* q = nullptr;
   std::size_t n = 0, local = 0;
   cohort::usm_unique_ptr<T, cohort::usm::alloc::shared> in, out_x, out_r;
-  std::vector<T> expect_x, expect_r;
-  bench::run_times classic_times, nd_times;
+  std::vector<T> expect_x, expect_r, expect_own_x, expect_own_r;  // the collective's, one_barrier's
+  bench::run_times classic_times, one_barrier_times, nd_times;
 };
 
 /// Which variants a case runs: the nd_range ones (slow: fibers and barriers) on few
@@ -374,6 +426,9 @@ bench::bench_case make_case(const bench::config& cfg, models m, std::size_t loca
     d->expect_x.resize(d->n);
     d->expect_r.resize(d->n);
     run_model<A>(d->in.get(), d->expect_x.data(), d->expect_r.data(), d->n, d->local);
+    d->expect_own_x.resize(d->n);
+    d->expect_own_r.resize(d->n);
+    run_own_model<A>(d->in.get(), d->expect_own_x.data(), d->expect_own_r.data(), d->n, d->local);
   };
   c.teardown = [d] {
     d->in.reset();
@@ -381,15 +436,20 @@ bench::bench_case make_case(const bench::config& cfg, models m, std::size_t loca
     d->out_r.reset();
     d->expect_x = {};
     d->expect_r = {};
+    d->expect_own_x = {};
+    d->expect_own_r = {};
   };
   auto prepare = [d] {
     bench::poison(d->out_x.get(), d->n);
     bench::poison(d->out_r.get(), d->n);
   };
-  auto check = [d] {
-    bench::verdict v = check_lanes("x", d->out_x.get(), d->expect_x.data(), d->n);
-    return v.ok ? check_lanes("result", d->out_r.get(), d->expect_r.data(), d->n) : v;
+  auto check_against = [d](const std::vector<T>& x, const std::vector<T>& r) {
+    return [d, &x, &r] {
+      bench::verdict v = check_lanes("x", d->out_x.get(), x.data(), d->n);
+      return v.ok ? check_lanes("result", d->out_r.get(), r.data(), d->n) : v;
+    };
   };
+  auto check = check_against(d->expect_x, d->expect_r);
   const double item_calls = static_cast<double>(d->n) * static_cast<double>(calls);
   auto switches = [d, item_calls](auto run) {
     return [d, item_calls, run] {
@@ -407,6 +467,10 @@ bench::bench_case make_case(const bench::config& cfg, models m, std::size_t loca
     // A kernel, so a model as far as the harness is concerned (baselines run as host code).
     c.variants.push_back({"classic", bench::role::model, prepare, [d, classic] { d->classic_times.time(classic); },
                           check, switches(classic)});
+    auto one_barrier = [d] { run_one_barrier<A>(*d->q, d->in.get(), d->out_x.get(), d->out_r.get(), d->n, d->local); };
+    c.variants.push_back({"one_barrier", bench::role::model, prepare, [d, one_barrier] { d->one_barrier_times.time(one_barrier); },
+                          check_against(d->expect_own_x, d->expect_own_r),
+                          [d] { return bench::speedup_note(d->classic_times, d->one_barrier_times, "classic"); }});
     c.variants.push_back({"nd_range", bench::role::model, prepare, [d, nd] { d->nd_times.time(nd); }, check,
                           [d, s = switches(nd)] {
                             return s() + "; " + bench::speedup_note(d->classic_times, d->nd_times, "classic");
