@@ -1,4 +1,5 @@
 // CPU backend only: fiber switches per collective and per barrier, counted.
+#include <algorithm>
 #include <atomic>
 #include <cstdlib>
 #include <string>
@@ -89,6 +90,42 @@ TEST(fiber_engine, one_item_groups_never_switch) {
     ASSERT_EQ(out[4 * i + 1], 3 * x) << i;
     ASSERT_EQ(out[4 * i + 2], 15) << i;
     ASSERT_EQ(out[4 * i + 3], x == 7 ? 1 : 0) << i;
+  }
+}
+
+// The item that reaches the first barrier of a launch runs on the thread's stack while its
+// own fiber waits aside; that fiber must serve the item of the same slot in later groups.
+// Items before it that returned early (not SYCL, but nothing may hang) make it a slot other
+// than 0: here slot (group % 4) starts the fibers, in every launch on every thread.
+TEST(fiber_engine, fibers_may_start_at_any_item_and_serve_later_groups) {
+  queue q{cpu_selector_v};
+  const std::size_t local = 8, groups = 64;
+  std::vector<int> out(groups * local);
+  int* o = out.data();
+  for (int launch = 0; launch < 3; ++launch) {
+    std::fill(out.begin(), out.end(), -1);
+    q.submit([&](handler& h) {
+       local_accessor<int, 1> a(range<1>{local}, h);
+       h.parallel_for(nd_range<1>{groups * local, local}, COHORT_LAMBDA(nd_item<1> it) {
+         const std::size_t lid = it.get_local_id(0), first = it.get_group_linear_id() % 4;
+         if (lid < first) return;
+         a[lid] = static_cast<int>(lid) + launch;
+         group_barrier(it.get_group());
+         int s = 0;
+         for (std::size_t j = first; j < local; ++j) s += a[j];
+         group_barrier(it.get_group());
+         a[lid] = s;
+         group_barrier(it.get_group());
+         o[it.get_global_id(0)] = a[local - 1 - lid + first];
+       });
+     }).wait_and_throw();
+    for (std::size_t g = 0; g < groups; ++g) {
+      const int first = static_cast<int>(g % 4), n = static_cast<int>(local) - first;
+      for (std::size_t l = 0; l < local; ++l) {
+        const int expected = static_cast<int>(l) < first ? -1 : (first + static_cast<int>(local) - 1) * n / 2 + n * launch;
+        ASSERT_EQ(out[g * local + l], expected) << "launch " << launch << " group " << g << " item " << l;
+      }
+    }
   }
 }
 
