@@ -219,6 +219,16 @@ template <typename T>
   else *reinterpret_cast<whole_alias_t<T>*>(p) = w;
 }
 
+/// Makes `w` a value of its own for the compiler. A scan's result is both combined (as T)
+/// and returned (as whole_t<T>); g++ kept both views of a vector result across the fiber
+/// switch and spilled each, one more store and load per item and call (vec<float, 4>
+/// exclusive scan at 256 items: 2.50 -> 2.03 ns per call per item with this). Types that
+/// travel as themselves (scalars, other aggregates) are left alone.
+template <typename T>
+[[gnu::always_inline]] inline void detach([[maybe_unused]] whole_t<T>& w) {
+  if constexpr (!std::is_same_v<whole_t<T>, T>) asm("" : "+v"(w));
+}
+
 /// The running values of scope `s` (fiber_engine::running_scope). `s.work_group` is known
 /// where the collective is compiled, so the choice costs nothing at run time.
 [[gnu::always_inline]] inline fiber_engine::running_scope& running_values(fiber_engine& e, scope s) {
@@ -268,12 +278,15 @@ template <bool Inclusive, bool Total, typename T, typename Op>
     } else if constexpr (Inclusive) {
       *acc = detail::combine<T>(op, *acc, x);
     }
-    store_whole(&out, load_whole(acc));
+    whole_t<T> result = load_whole(acc);
     if constexpr (!Inclusive) {
-      T value;
+      T prev, value;
+      store_whole(&prev, result);
       store_whole(&value, load_whole(&x));
-      *acc = detail::combine<T>(op, out, value);
+      *acc = detail::combine<T>(op, prev, value);
     }
+    detach<T>(result);
+    store_whole(&out, result);
     e.barrier(s.me, s.lo, s.hi, [&] { rs.complete(); });
     if constexpr (Total) store_whole(&out, load_whole(acc));
   }
