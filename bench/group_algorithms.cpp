@@ -212,7 +212,7 @@ void run_own_model(const T* in, T* out_x, T* out_r, std::size_t n, std::size_t l
   }
 }
 
-// ---- nd_range with cohort's group algorithms ----------------------------------------------
+// ---- nd_range with cohort's group algorithms (and one_barrier) ----------------------------
 
 template <algo A, typename T, typename Group>
 COHORT_INLINE result_t<A, T> collective(Group g, const T& x, const T& t) {
@@ -222,7 +222,11 @@ COHORT_INLINE result_t<A, T> collective(Group g, const T& x, const T& t) {
   else return cohort::any_of_group(g, exceeds(x, t));
 }
 
-template <algo A, typename T>
+/// What an nd_range kernel's call is: cohort's collective, or (one_barrier) a group barrier
+/// and the item's own value.
+enum class call_kind { collective, one_barrier };
+
+template <algo A, typename T, call_kind Call = call_kind::collective>
 void run_nd_range(cohort::queue& q, const T* in, T* out_x, T* out_r, std::size_t n, std::size_t local) {
   q.parallel_for(cohort::nd_range<1>{cohort::range<1>{n}, cohort::range<1>{local}},
                  COHORT_LAMBDA(cohort::nd_item<1> it) {
@@ -231,29 +235,12 @@ void run_nd_range(cohort::queue& q, const T* in, T* out_x, T* out_r, std::size_t
                    T x = in[gid];
                    result_t<A, T> r{};
                    for (std::size_t k = 0; k < calls; ++k) {
-                     r = collective<A>(it.get_group(), x, t);
-                     x = update<A>(x, r, t);
-                   }
-                   out_x[gid] = x;
-                   out_r[gid] = as_output<A, T>(r);
-                 })
-      .wait_and_throw();
-}
-
-
-// ---- one_barrier: the least a one-round collective costs ----------------------------------
-
-template <algo A, typename T>
-void run_one_barrier(cohort::queue& q, const T* in, T* out_x, T* out_r, std::size_t n, std::size_t local) {
-  q.parallel_for(cohort::nd_range<1>{cohort::range<1>{n}, cohort::range<1>{local}},
-                 COHORT_LAMBDA(cohort::nd_item<1> it) {
-                   const std::size_t gid = it.get_global_id(0);
-                   const T t = threshold<T>(it.get_local_id(0));
-                   T x = in[gid];
-                   result_t<A, T> r{};
-                   for (std::size_t k = 0; k < calls; ++k) {
-                     cohort::group_barrier(it.get_group());
-                     r = own_result<A>(x, t);
+                     if constexpr (Call == call_kind::one_barrier) {
+                       cohort::group_barrier(it.get_group());
+                       r = own_result<A>(x, t);
+                     } else {
+                       r = collective<A>(it.get_group(), x, t);
+                     }
                      x = update<A>(x, r, t);
                    }
                    out_x[gid] = x;
@@ -467,8 +454,11 @@ bench::bench_case make_case(const bench::config& cfg, models m, std::size_t loca
     // A kernel, so a model as far as the harness is concerned (baselines run as host code).
     c.variants.push_back({"classic", bench::role::model, prepare, [d, classic] { d->classic_times.time(classic); },
                           check, switches(classic)});
-    auto one_barrier = [d] { run_one_barrier<A>(*d->q, d->in.get(), d->out_x.get(), d->out_r.get(), d->n, d->local); };
-    c.variants.push_back({"one_barrier", bench::role::model, prepare, [d, one_barrier] { d->one_barrier_times.time(one_barrier); },
+    auto one_barrier = [d] {
+      run_nd_range<A, T, call_kind::one_barrier>(*d->q, d->in.get(), d->out_x.get(), d->out_r.get(), d->n, d->local);
+    };
+    c.variants.push_back({"one_barrier", bench::role::model, prepare,
+                          [d, one_barrier] { d->one_barrier_times.time(one_barrier); },
                           check_against(d->expect_own_x, d->expect_own_r),
                           [d] { return bench::speedup_note(d->classic_times, d->one_barrier_times, "classic"); }});
     c.variants.push_back({"nd_range", bench::role::model, prepare, [d, nd] { d->nd_times.time(nd); }, check,
@@ -526,8 +516,9 @@ bench::suite make_group_algorithms(const bench::config& cfg) {
 
 bench::registration reg{"group_algorithms", 70,
                         "Wünsche's group algorithms: reduce, scans, any_of, 512 calls/item (nd_range, classic "
-                        "3-barrier and the one-barrier bound on 2^13 items, scoped on 2^17, vs OpenMP), joint forms over 1 Mi fp32 vs 1-thread "
-                        "simd; int32 and fp32 at 32/256/1024, fp64 and vec at 256 (--full: all types x 32..1024)",
+                        "3-barrier and the one-barrier bound on 2^13 items, scoped on 2^17, vs OpenMP), joint forms "
+                        "over 1 Mi fp32 vs 1-thread simd; int32 and fp32 at 32/256/1024, fp64 and vec at 256 (--full: "
+                        "all types x 32..1024)",
                         make_group_algorithms};
 
 }  // namespace
