@@ -122,7 +122,8 @@ TEST(fiber_engine, fibers_may_start_at_any_item_and_serve_later_groups) {
     for (std::size_t g = 0; g < groups; ++g) {
       const int first = static_cast<int>(g % 4), n = static_cast<int>(local) - first;
       for (std::size_t l = 0; l < local; ++l) {
-        const int expected = static_cast<int>(l) < first ? -1 : (first + static_cast<int>(local) - 1) * n / 2 + n * launch;
+        const int sum = (first + static_cast<int>(local) - 1) * n / 2 + n * launch;  // of lid + launch
+        const int expected = static_cast<int>(l) < first ? -1 : sum;
         ASSERT_EQ(out[g * local + l], expected) << "launch " << launch << " group " << g << " item " << l;
       }
     }
