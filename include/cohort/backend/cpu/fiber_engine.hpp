@@ -114,7 +114,7 @@ public:
   /// Barrier of item `me` over the items [lo, hi) of the current group; `completion()` runs
   /// once, in the last item to arrive, before anybody continues. Callers pass their local
   /// id so the plain loop need not record which item runs (that store per item would
-  /// keep barrier-free loops from vectorising).
+  /// keep barrier-free loops from vectorising); with fibers, m_current is that id.
   template <typename Completion>
   [[gnu::always_inline]] void barrier(std::size_t me, std::size_t lo, std::size_t hi, Completion&& completion) {
     // Still the plain loop: the first barrier of a launch on this thread starts the fibers
@@ -127,7 +127,12 @@ public:
       m_current = me;
       start_fibers_from_plain_loop();
     }
-    const std::size_t next = next_live(me + 1, hi);
+    // The next item from the engine's record of the running one, not from `me`: `me` comes
+    // back from the item's own saved registers, so every switch waited for the loads of the
+    // stack it had just switched to (a chain through all items of about 10 cycles each);
+    // m_current is forwarded from the previous switch's store. Barriers at 32-1024 items
+    // 4-27% faster, three-barrier kernels 10-30%, one-round collectives 3-17% (Intel Xeon).
+    const std::size_t next = next_live(m_current + 1, hi);
     if (next != no_slot) {
       if (hi - lo > frames_fitting_l1 && next + switch_prefetch_distance < hi)
         prefetch_frame<switch_prefetch_lines, 3>(next + switch_prefetch_distance);
