@@ -377,7 +377,6 @@ private:
   /// Where `who` (the scheduler or an item) keeps its context while it waits. Items all
   /// keep theirs in m_contexts, the main slot's item included (start_fibers_from_plain_loop).
   void** context_of(std::size_t who) { return who == scheduler ? &m_thread_stack_context : &m_contexts[who]; }
-  void* saved_context(std::size_t who) const { return who == scheduler ? m_thread_stack_context : m_contexts[who]; }
 
   /// From the current item to item `to`, the barrier's switches. Both contexts are in
   /// m_contexts, so the switch tests nothing (the tests whether either end was the
@@ -390,7 +389,7 @@ private:
     switch_between(from, m_contexts.data() + from, m_contexts[to], to);
   }
   [[gnu::always_inline]] void switch_to(std::size_t to) {
-    switch_between(m_current, context_of(m_current), saved_context(to), to);
+    switch_between(m_current, context_of(m_current), *context_of(to), to);
   }
   [[gnu::always_inline]] void switch_between(std::size_t from, void** save, void* target, std::size_t to) {
     m_current = to;
