@@ -26,6 +26,14 @@
 //                       suspends every item once per call (as SYCL's synchronisation point
 //                       and cohort's design require) costs at least this, so classic /
 //                       one_barrier is the most such a collective can gain on the classic;
+//   three_barriers      not an implementation either: the same kernel with three
+//                       group_barriers per call (the classic's synchronisation without its
+//                       local memory and leader). With one_barrier it splits the classic's
+//                       time per call into three barrier rounds 3B, the kernel's own step S
+//                       and the classic's own work C (S = (3 one_barrier - three_barriers)/2,
+//                       C = classic - three_barriers); a collective's own work is then
+//                       A = nd_range - one_barrier, and nd_range is 3x the classic exactly
+//                       when C >= 2S + 3A, whatever a barrier costs;
 //   nd_range            cohort's reduce_over_group / *_scan_over_group / any_of_group;
 //   scoped              the same work in a scoped kernel with cohort's scoped-group
 //                       collectives on private memory (reduce_over_group(g, x, op), the
@@ -222,9 +230,9 @@ COHORT_INLINE result_t<A, T> collective(Group g, const T& x, const T& t) {
   else return cohort::any_of_group(g, exceeds(x, t));
 }
 
-/// What an nd_range kernel's call is: cohort's collective, or (one_barrier) a group barrier
-/// and the item's own value.
-enum class call_kind { collective, one_barrier };
+/// What an nd_range kernel's call is: cohort's collective, or (one_barrier, three_barriers)
+/// that many group barriers and the item's own value.
+enum class call_kind { collective, one_barrier, three_barriers };
 
 template <algo A, typename T, call_kind Call = call_kind::collective>
 void run_nd_range(cohort::queue& q, const T* in, T* out_x, T* out_r, std::size_t n, std::size_t local) {
@@ -236,6 +244,11 @@ void run_nd_range(cohort::queue& q, const T* in, T* out_x, T* out_r, std::size_t
                    result_t<A, T> r{};
                    for (std::size_t k = 0; k < calls; ++k) {
                      if constexpr (Call == call_kind::one_barrier) {
+                       cohort::group_barrier(it.get_group());
+                       r = own_result<A>(x, t);
+                     } else if constexpr (Call == call_kind::three_barriers) {
+                       cohort::group_barrier(it.get_group());
+                       cohort::group_barrier(it.get_group());
                        cohort::group_barrier(it.get_group());
                        r = own_result<A>(x, t);
                      } else {
@@ -381,7 +394,7 @@ struct data {
   std::size_t n = 0, local = 0;
   cohort::usm_unique_ptr<T, cohort::usm::alloc::shared> in, out_x, out_r;
   std::vector<T> expect_x, expect_r, expect_own_x, expect_own_r;  // the collective's, one_barrier's
-  bench::run_times classic_times, one_barrier_times, nd_times;
+  bench::run_times classic_times, one_barrier_times, three_barriers_times, nd_times;
 };
 
 /// Which variants a case runs: the nd_range ones (slow: fibers and barriers) on few
@@ -461,6 +474,14 @@ bench::bench_case make_case(const bench::config& cfg, models m, std::size_t loca
                           [d, one_barrier] { d->one_barrier_times.time(one_barrier); },
                           check_against(d->expect_own_x, d->expect_own_r),
                           [d] { return bench::speedup_note(d->classic_times, d->one_barrier_times, "classic"); }});
+    auto three_barriers = [d] {
+      run_nd_range<A, T, call_kind::three_barriers>(*d->q, d->in.get(), d->out_x.get(), d->out_r.get(), d->n,
+                                                    d->local);
+    };
+    c.variants.push_back({"three_barriers", bench::role::model, prepare,
+                          [d, three_barriers] { d->three_barriers_times.time(three_barriers); },
+                          check_against(d->expect_own_x, d->expect_own_r),
+                          [d] { return bench::speedup_note(d->classic_times, d->three_barriers_times, "classic"); }});
     c.variants.push_back({"nd_range", bench::role::model, prepare, [d, nd] { d->nd_times.time(nd); }, check,
                           [d, s = switches(nd)] {
                             return s() + "; " + bench::speedup_note(d->classic_times, d->nd_times, "classic");
@@ -516,7 +537,7 @@ bench::suite make_group_algorithms(const bench::config& cfg) {
 
 bench::registration reg{"group_algorithms", 70,
                         "Wünsche's group algorithms: reduce, scans, any_of, 512 calls/item (nd_range, classic "
-                        "3-barrier and the one-barrier bound on 2^13 items, scoped on 2^17, vs OpenMP), joint forms "
+                        "3-barrier, and one and three bare barriers per call, on 2^13 items, scoped on 2^17, vs OpenMP), joint forms "
                         "over 1 Mi fp32 vs 1-thread simd; int32 and fp32 at 32/256/1024, fp64 and vec at 256 (--full: "
                         "all types x 32..1024)",
                         make_group_algorithms};

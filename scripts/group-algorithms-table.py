@@ -5,7 +5,9 @@ usage: scripts/group-algorithms-table.py RESULTS.csv > TABLES.md
 
 Value forms: one row per algorithm, type and group size with the nd_range case
 (openmp, classic, one_barrier, nd_range) and the scoped case (openmp, scoped, scoped_by_hand) side by
-side; joint forms: reference and nd_range per algorithm. Times are the CSV's throughput
+side; where the CSV has three_barriers, a second table splits the classic's time per call
+(barrier rounds, the kernel's step, the classic's own work, the collective's); joint
+forms: reference and nd_range per algorithm. Times are the CSV's throughput
 column (ns per call per item, ns per element, medians); ratios are medians over the rounds
 of the two variants' times in the same round (as cohort-bench's own ratios).
 """
@@ -20,6 +22,26 @@ def paired(slower, faster):
     a = [float(x) for x in slower["samples_s"].split()]
     b = [float(x) for x in faster["samples_s"].split()]
     return statistics.median(x / y for x, y in zip(a, b))
+
+
+def decomposition(by, value):
+    """Where the classic's time goes, from the bare-barrier variants (bench/group_algorithms.cpp)."""
+    t = lambda b, v: float(by[(b, v)]["throughput"])
+    rows = [(b, value.match(b).groups()) for (b, v) in by if v == "three_barriers" and value.match(b)]
+    if not rows:
+        return
+    print("\nPer call and item, from the medians: classic = 3B + S + C, three_barriers = 3B + S,")
+    print("one_barrier = B + S, nd_range = B + S + A (B a barrier round, S the kernel's own step,")
+    print("C the classic's local memory and leader, A the collective's own work). nd_range is 3x the")
+    print("classic exactly when C >= 2S + 3A, whatever B is. Times in ns.\n")
+    print("| algorithm | type | group | classic | three_barriers | one_barrier | nd_range | B | S | C | A | C - (2S + 3A) |")
+    print("|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|")
+    for b, (algo, typ, local) in rows:
+        classic, three, one, nd = (t(b, v) for v in ("classic", "three_barriers", "one_barrier", "nd_range"))
+        step = (3 * one - three) / 2
+        own, arrival = classic - three, nd - one
+        print(f"| {algo} | {typ} | {local} | {classic:.3g} | {three:.3g} | {one:.3g} | {nd:.3g} | {one - step:.2f} | "
+              f"{step:.2f} | {own:.2f} | {arrival:.2f} | {own - 2 * step - 3 * arrival:+.2f} |")
 
 
 def main():
@@ -48,6 +70,7 @@ def main():
         scoped_ratio = f"**{paired(sref, scoped):.2f}x**" if scoped else "-"
         print(f"| {algo} | {typ} | {local} | {t(ref)} | {t(classic)} | {t(one)} | {t(r)} | **{vs_classic:.2f}x** | {bound} | "
               f"{sw(r)} ({sw(classic)}) | {t(sref)} | {t(scoped)} | {t(by_hand)} | {scoped_ratio} |")
+    decomposition(by, value)
     print("\n| joint algorithm | type (group) | reference (1 thread) ns/element | nd_range ns/element | **ratio** | switches/item/call |")
     print("|---|---|---:|---:|---:|---|")
     joint = re.compile(r"group_algorithms/(joint_\w+)/(\w+)/(\d+)$")
