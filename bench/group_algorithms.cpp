@@ -537,9 +537,9 @@ bench::suite make_group_algorithms(const bench::config& cfg) {
 
 bench::registration reg{"group_algorithms", 70,
                         "Wünsche's group algorithms: reduce, scans, any_of, 512 calls/item (nd_range, classic "
-                        "3-barrier, and one and three bare barriers per call, on 2^13 items, scoped on 2^17, vs OpenMP), joint forms "
-                        "over 1 Mi fp32 vs 1-thread simd; int32 and fp32 at 32/256/1024, fp64 and vec at 256 (--full: "
-                        "all types x 32..1024)",
+                        "3-barrier, and one and three bare barriers per call, on 2^13 items, scoped on 2^17, vs "
+                        "OpenMP), joint forms over 1 Mi fp32 vs 1-thread simd; int32 and fp32 at 32/256/1024, fp64 "
+                        "and vec at 256 (--full: all types x 32..1024)",
                         make_group_algorithms};
 
 }  // namespace
