@@ -256,13 +256,12 @@ template <bool Inclusive, bool Total, typename T, typename Op>
   // paths is assembled in the frame and reloaded, one more line per item and call for a
   // vec; and operands read as one register keep g++ from splitting the kernel's vec into
   // elements (both measured on vec<int, 8>).
-  const T* const start = Inclusive ? &x : init;  // what the scope's first item starts from
   T out;
   // A sub-group of one item (the CPU's default) needs neither the engine nor its buffers.
   // A work-group of one item takes the general path, whose barrier returns at once: not
   // testing for it here keeps two instructions off every arrival.
   if (!s.work_group && s.hi - s.lo == 1) [[unlikely]] {
-    store_whole(&out, load_whole(start));
+    store_whole(&out, load_whole(Inclusive ? &x : init));
   } else {
     fiber_engine& e = fiber_engine::active();
     fiber_engine::running_scope& rs = running_values(e, s);
@@ -273,36 +272,36 @@ template <bool Inclusive, bool Total, typename T, typename Op>
     // nothing hangs; the values are unspecified). Branches, not selects: only the first
     // item takes them, and the next item's loads then depend on one forwarded store (the
     // running value), not on two.
-    if constexpr (Inclusive && !Total) {
-      // An inclusive scan's result is the new running value, kept from the combine rather
-      // than read back from the buffer: g++ does not see through the buffer's register-type
-      // view, so a vector result went through a store-forwarded reload (vec<float, 4>
-      // inclusive scans at 256 items 3-5% slower, seven interleaved rounds).
-      whole_t<T> result;
+    if constexpr (Inclusive) {
+      // The new running value, kept from the combine rather than read back from the buffer
+      // for a scan's result: g++ does not see through the buffer's register-type view, so a
+      // vector result went through a store-forwarded reload (vec<float, 4> inclusive scans
+      // at 256 items 3-5% slower, seven interleaved rounds).
+      whole_t<T> now;
       if (s.me == s.lo) [[unlikely]] {
-        result = load_whole(start);
+        now = load_whole(&x);
       } else {
         const T sum = detail::combine<T>(op, *acc, x);
-        result = load_whole(&sum);
+        now = load_whole(&sum);
       }
-      store_whole(acc, result);
-      detach<T>(result);
-      store_whole(&out, result);
-    } else {
+      store_whole(acc, now);
+      if constexpr (!Total) {  // a scan item's result is known now; a total only after the barrier
+        detach<T>(now);
+        store_whole(&out, now);
+      }
+    } else {  // an exclusive scan's result is the running value before its own
+      whole_t<T> before;
       if (s.me == s.lo) [[unlikely]] {
-        store_whole(acc, load_whole(start));
-      } else if constexpr (Inclusive) {
-        *acc = detail::combine<T>(op, *acc, x);
+        before = load_whole(init);
+      } else {
+        before = load_whole(acc);
       }
-      if constexpr (!Inclusive) {  // an exclusive scan's result is the running value before its own
-        whole_t<T> result = load_whole(acc);
-        T prev, value;
-        store_whole(&prev, result);
-        store_whole(&value, load_whole(&x));
-        *acc = detail::combine<T>(op, prev, value);
-        detach<T>(result);
-        store_whole(&out, result);
-      }
+      T prev, value;
+      store_whole(&prev, before);
+      store_whole(&value, load_whole(&x));
+      *acc = detail::combine<T>(op, prev, value);
+      detach<T>(before);
+      store_whole(&out, before);
     }
     e.barrier(s.me, s.lo, s.hi, [&] { rs.complete(); });
     if constexpr (Total) store_whole(&out, load_whole(acc));
