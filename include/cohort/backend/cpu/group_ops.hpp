@@ -265,7 +265,7 @@ template <bool Inclusive, bool Total, typename T, typename Op>
   } else {
     fiber_engine& e = fiber_engine::active();
     fiber_engine::running_scope& rs = running_values(e, s);
-    fiber_engine::running_value& r = rs.arriving();
+    fiber_engine::running_value& r = Total ? rs.arriving() : rs.scan;
     T* acc = reinterpret_cast<T*>(r.value);
     // The scope's first item starts the running value: items arrive in local id order,
     // and SYCL requires every item of the scope to reach the collective (if some do not,
@@ -303,7 +303,9 @@ template <bool Inclusive, bool Total, typename T, typename Op>
       detach<T>(before);
       store_whole(&out, before);
     }
-    e.barrier(s.me, s.lo, s.hi, [&] { rs.complete(); });
+    e.barrier(s.me, s.lo, s.hi, [&] {
+      if constexpr (Total) rs.complete();
+    });
     if constexpr (Total) store_whole(&out, load_whole(acc));
   }
   return out;
