@@ -148,8 +148,9 @@ TEST_P(collective_sequences, sub_group_collectives_between_work_group_collective
 }
 
 // Work-group collectives combine values as the items arrive, in local id order, into a
-// running value per scope, and reductions hand their total out of one of two buffers that
-// consecutive collectives alternate. Here sub-groups run different numbers of their own
+// running value per scope, and reductions hand their total out of a result place that the
+// completion writes while the next collective's first item already restarts the running
+// value. Here sub-groups run different numbers of their own
 // scans between work-group collectives (the first item of a sub-group arrives at the
 // work-group scan only after its sub-group's scans), and reductions follow each other and
 // a scan back to back while later items still have to read the previous total.

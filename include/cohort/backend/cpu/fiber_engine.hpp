@@ -187,25 +187,16 @@ public:
     static constexpr std::size_t capacity = 64;
     std::byte value[capacity];
   };
-  /// The running values of one scope. Reductions alternate between the two buffers, so
-  /// that items still to resume from one (reading its total) never see the next one's
-  /// arrivals; the one after that starts only when all of them have arrived at the next.
-  /// Scans use a value of their own at a fixed place: an item knows its result when it
-  /// arrives and reads nothing on resuming, and the fixed place spares each arrival the
-  /// load of the offset.
+  /// The running values of one scope.
   struct running_scope {
-    running_value buffers[2];
-    running_value scan;
-    /// The arriving buffer as a byte offset into `buffers`: an arrival finds it with one
-    /// add, where an index costs a shift too (against an index, four interleaved rounds at
-    /// 256 items: 13 of 15 reductions and scans faster, by up to 5%; a collective costs little more
-    /// than the barrier inside it, so each instruction of an arrival shows).
-    std::size_t arriving_offset = 0;
-    running_value& arriving() {
-      return *reinterpret_cast<running_value*>(reinterpret_cast<std::byte*>(buffers) + arriving_offset);
-    }
-    /// In the completion: the next collective takes the other buffer.
-    void complete() { arriving_offset ^= sizeof(running_value); }
+    /// Combined as the items arrive (scans and reductions); the scope's first item
+    /// restarts it, even while items of the previous collective have still to resume.
+    running_value running;
+    /// What every item reads on resuming (a reduction's total, a joint algorithm's
+    /// result), written by the completion. The next completion runs only when all items
+    /// have arrived at the next collective, so each has read it by then: a fixed place,
+    /// where alternating buffers cost every arrival the load of the current one's offset.
+    running_value result;
   };
   /// The running values of the work-group, and those of the sub-group starting at item `lo`
   /// (separate pairs, so a sub-group as large as its work-group keeps its own). Callers

@@ -247,7 +247,9 @@ inline constexpr bool runs_v = sizeof(T) <= fiber_engine::running_value::capacit
 ///
 /// An item's result is the running value before (`Inclusive` false: exclusive scans, which
 /// start from `*init`) or after (true) its value is combined into it, or with `Total` the
-/// value the last item left, read on resuming from the buffer this item arrived at.
+/// value the last item left, which the completion copies to the scope's result for the
+/// items to read on resuming (the next collective's first item restarts the running value
+/// before the others resume).
 template <bool Inclusive, bool Total, typename T, typename Op>
 [[gnu::always_inline]] inline T running_collective(scope s, const T& x, const T* init, Op op) {
   static_assert(std::is_trivially_copyable_v<T>, "group algorithms exchange trivially copyable values");
@@ -265,8 +267,7 @@ template <bool Inclusive, bool Total, typename T, typename Op>
   } else {
     fiber_engine& e = fiber_engine::active();
     fiber_engine::running_scope& rs = running_values(e, s);
-    fiber_engine::running_value& r = Total ? rs.arriving() : rs.scan;
-    T* acc = reinterpret_cast<T*>(r.value);
+    T* acc = reinterpret_cast<T*>(rs.running.value);
     // The scope's first item starts the running value: items arrive in local id order,
     // and SYCL requires every item of the scope to reach the collective (if some do not,
     // nothing hangs; the values are unspecified). Branches, not selects: only the first
@@ -303,10 +304,11 @@ template <bool Inclusive, bool Total, typename T, typename Op>
       detach<T>(before);
       store_whole(&out, before);
     }
+    T* total = reinterpret_cast<T*>(rs.result.value);
     e.barrier(s.me, s.lo, s.hi, [&] {
-      if constexpr (Total) rs.complete();
+      if constexpr (Total) store_whole(total, load_whole(acc));
     });
-    if constexpr (Total) store_whole(&out, load_whole(acc));
+    if constexpr (Total) store_whole(&out, load_whole(total));
   }
   return out;
 }
@@ -382,12 +384,10 @@ template <typename R, typename F>
   if constexpr (runs_v<R>) {
     fiber_engine& e = fiber_engine::active();
     fiber_engine::running_scope& rs = running_values(e, s);
-    fiber_engine::running_value& place = rs.arriving();
-    R* const shared = reinterpret_cast<R*>(place.value);
+    R* const shared = reinterpret_cast<R*>(rs.result.value);
     e.barrier(s.me, s.lo, s.hi, [&] {
       new (shared) R(f());
       if (evicts_frames) e.prefetch_frames(s.lo, s.hi);
-      rs.complete();
     });
     store_whole(&r, load_whole(shared));
   } else {
