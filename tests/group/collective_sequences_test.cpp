@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: MIT
 // Collectives in sequence: back to back with different value types, inside loops and
 // nested loops, inside lambdas that capture the group (AdaptiveCpp #1759, #2224, #1898),
-// sub-group collectives between work-group collectives, and whole groups exiting early.
+// sub-group collectives between work-group collectives, joint results and reductions'
+// totals alternating, and whole groups exiting early.
 #include <algorithm>
 #include <cstdint>
 #include <vector>
@@ -231,6 +232,54 @@ TEST_P(collective_sequences, whole_groups_exiting_early) {
     for (std::size_t i = 0; i < groups * local; ++i) {
       const std::size_t g = i / local;
       ASSERT_EQ(out[i], g % 3 == 1 ? -1 : static_cast<int>(local + i % local + 1)) << "local " << local << " item " << i;
+    }
+  }
+}
+
+// Joint algorithms' results and reductions' totals reach the items through one result
+// place per scope, and every scan or reduction restarts the scope's running value as soon
+// as the first item arrives at it, while later items have still to read the previous
+// result. Alternating them, with values that differ at every step, shows any item that
+// reads a result meant for another collective.
+TEST_P(collective_sequences, joint_results_and_totals_alternate) {
+  struct five {
+    std::int64_t v[5];
+  };
+  for (std::size_t local : {1u, 31u, 256u}) {
+    const std::size_t n = groups_per_launch * local;
+    auto in = make_shared_unique<std::int64_t>(n, q);
+    auto out = make_shared_unique<five>(n, q);
+    for (std::size_t i = 0; i < n; ++i) in[i] = static_cast<std::int64_t>(mix(i) % 1000) - 400;
+    const std::int64_t* x = in.data();
+    five* o = out.data();
+    q.parallel_for(nd_range<1>{n, local}, COHORT_LAMBDA(nd_item<1> it) {
+       const auto g = it.get_group();
+       const std::int64_t* mine = x + g.get_group_linear_id() * local;
+       const std::int64_t own = x[it.get_global_linear_id()];
+       five r;
+       r.v[0] = joint_reduce(g, mine, mine + local, plus<>());
+       r.v[1] = reduce_over_group(g, own * 3, plus<>());
+       r.v[2] = inclusive_scan_over_group(g, own, plus<>());
+       r.v[3] = joint_reduce(g, mine, mine + local, maximum<>());
+       r.v[4] = reduce_over_group(g, own, minimum<>());
+       o[it.get_global_linear_id()] = r;
+     }).wait_and_throw();
+    for (const segment& grp : segments(groups_per_launch, local)) {
+      std::int64_t sum = 0, max = INT64_MIN, min = INT64_MAX, prefix = 0;
+      for (std::size_t i = grp.begin; i < grp.end; ++i) {
+        sum += in[i];
+        max = std::max(max, in[i]);
+        min = std::min(min, in[i]);
+      }
+      for (std::size_t i = grp.begin; i < grp.end; ++i) {
+        prefix += in[i];
+        const auto& got = out[i].v;
+        ASSERT_EQ(got[0], sum) << "local " << local << " item " << i;
+        ASSERT_EQ(got[1], 3 * sum) << "local " << local << " item " << i;
+        ASSERT_EQ(got[2], prefix) << "local " << local << " item " << i;
+        ASSERT_EQ(got[3], max) << "local " << local << " item " << i;
+        ASSERT_EQ(got[4], min) << "local " << local << " item " << i;
+      }
     }
   }
 }
