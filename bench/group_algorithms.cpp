@@ -277,9 +277,9 @@ COHORT_INLINE void leader_step(T* scratch, bool* flags, std::size_t local) {
 
 /// A reduction's leader step as the classic runs it: out of line. Inlined, its vector sum
 /// made g++ realign the kernel's frame and keep the loop counter and the result in memory
-/// across every barrier (int32 classic reduce at 256 items 10% slower over five rounds,
-/// vec<int, 8> 3-13%). The scans' leader loops stay inline: out of line made vec<int, 8>'s
-/// exclusive scan 12% slower and changed the others by at most 2%.
+/// across every barrier (int32 classic reduce at 256 items 10% slower in three five-round
+/// series; the other types within 2% in the last one). The scans' leader loops stay
+/// inline: out of line made vec<int, 8>'s exclusive scan 12% slower.
 template <algo A, typename T>
 [[gnu::noinline]] void leader_step_out_of_line(T* scratch, bool* flags, std::size_t local) {
   leader_step<A>(scratch, flags, local);

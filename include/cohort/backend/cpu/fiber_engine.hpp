@@ -187,7 +187,7 @@ public:
     static constexpr std::size_t capacity = 64;
     std::byte value[capacity];
   };
-  /// The running values of one scope.
+  /// The running value and the result place of one scope.
   struct running_scope {
     /// Combined as the items arrive (scans and reductions); the scope's first item
     /// restarts it, even while items of the previous collective have still to resume.
@@ -199,7 +199,7 @@ public:
     running_value result;
   };
   /// The running values of the work-group, and those of the sub-group starting at item `lo`
-  /// (separate pairs, so a sub-group as large as its work-group keeps its own). Callers
+  /// (separate ones, so a sub-group as large as its work-group keeps its own). Callers
   /// know which they need where they are compiled: choosing at run time cost every
   /// arrival a compare and a reload from its frame.
   running_scope& group_running() { return m_group_running; }
