@@ -26,7 +26,8 @@
 // may already publish for its next collective (possibly of another type) while later items
 // have not resumed from the previous one, and a sub-group may run its collectives while
 // the rest of the work-group waits at a work-group collective. For the same reason each
-// scope has its own running values, two of them, used by turns.
+// scope has its own running value, and a result place apart from it that only the
+// completion writes.
 #include <compare>
 #include <cstddef>
 #include <iterator>
