@@ -198,8 +198,9 @@ public:
     /// where alternating buffers cost every arrival the load of the current one's offset.
     running_value result;
   };
-  /// The running values of the work-group, and those of the sub-group starting at item `lo`
-  /// (separate ones, so a sub-group as large as its work-group keeps its own). Callers
+  /// The running value and result place of the work-group, and those of the sub-group
+  /// starting at item `lo` (separate ones, so a sub-group as large as its work-group keeps
+  /// its own). Callers
   /// know which they need where they are compiled: choosing at run time cost every
   /// arrival a compare and a reload from its frame.
   running_scope& group_running() { return m_group_running; }

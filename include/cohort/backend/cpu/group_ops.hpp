@@ -7,11 +7,12 @@
 // items of a scope arrive at a collective in local id order (each suspends by jumping to
 // the next), so each combines its value into the scope's running value as it arrives. A
 // scan item so knows its result before it suspends; a reduction's total is complete when
-// the last item arrives, and everybody reads it on resuming. Nothing is computed in a
-// separate pass and no item publishes where its value is.
+// the last item arrives, which copies it to the scope's result place, and everybody reads
+// it there on resuming. Nothing is computed in a separate pass and no item publishes where
+// its value is.
 //
 // The joint algorithms' result, computed once by the last item to arrive, goes to the
-// same running value where it fits.
+// same result place where it fits.
 //
 // The other collectives (select, the sub-group extras, reductions and scans of larger
 // values, and joint results of more than 64 bytes) exchange pointers: each item publishes
