@@ -66,12 +66,28 @@ inline std::vector<segment> segments(std::size_t groups, std::size_t local, std:
   return s;
 }
 
-/// Runs `body(g, x, it)` in every work-item of `ndr`, where g is the work-group (SubGroup
-/// 0) or the sub-group of the kernel's required size SubGroup, x is `in[i]` and i counts
+/// Launches `kernel` with the required sub-group size `sub_group_size` (0: the default). The
+/// kernel's type does not depend on the size, so a kernel is compiled once for all sizes.
+template <int D, typename Kernel>
+void launch_with_sub_group_size(cohort::queue& q, const cohort::nd_range<D>& ndr, std::uint32_t sub_group_size,
+                                const Kernel& kernel) {
+  switch (sub_group_size) {
+    case 0: q.parallel_for(ndr, kernel).wait_and_throw(); return;
+    case 1: q.parallel_for(ndr, cohort::properties{cohort::sub_group_size<1>}, kernel).wait_and_throw(); return;
+    case 8: q.parallel_for(ndr, cohort::properties{cohort::sub_group_size<8>}, kernel).wait_and_throw(); return;
+    case 16: q.parallel_for(ndr, cohort::properties{cohort::sub_group_size<16>}, kernel).wait_and_throw(); return;
+    case 32: q.parallel_for(ndr, cohort::properties{cohort::sub_group_size<32>}, kernel).wait_and_throw(); return;
+    default: FAIL() << "no test launch for sub-group size " << sub_group_size;
+  }
+}
+
+/// Runs `body(g, x, it)` in every work-item of `ndr`, where g is the work-group
+/// (`sub_group_size` 0) or the sub-group of that required size, x is `in[i]` and i counts
 /// work-groups in linear order then local linear ids; returns what the items returned,
 /// in the same order.
-template <typename Out, std::uint32_t SubGroup = 0, int D, typename In, typename Body>
-std::vector<Out> run(cohort::queue& q, const cohort::nd_range<D>& ndr, const std::vector<In>& in, Body body) {
+template <typename Out, bool OnSubGroup, int D, typename In, typename Body>
+std::vector<Out> run_on(cohort::queue& q, const cohort::nd_range<D>& ndr, std::uint32_t sub_group_size,
+                        const std::vector<In>& in, Body body) {
   const std::size_t n = ndr.get_global_range().size();
   auto input = cohort::make_shared_unique<In>(n, q);
   auto output = cohort::make_shared_unique<Out>(n, q);
@@ -81,18 +97,20 @@ std::vector<Out> run(cohort::queue& q, const cohort::nd_range<D>& ndr, const std
   const std::size_t local = ndr.get_local_range().size();
   auto kernel = COHORT_LAMBDA(cohort::nd_item<D> it) {
     const std::size_t i = it.get_group_linear_id() * local + it.get_local_linear_id();
-    if constexpr (SubGroup == 0) {
-      dst[i] = body(it.get_group(), src[i], it);
-    } else {
+    if constexpr (OnSubGroup) {
       dst[i] = body(it.get_sub_group(), src[i], it);
+    } else {
+      dst[i] = body(it.get_group(), src[i], it);
     }
   };
-  if constexpr (SubGroup == 0) {
-    q.parallel_for(ndr, kernel).wait_and_throw();
-  } else {
-    q.parallel_for(ndr, cohort::properties{cohort::sub_group_size<SubGroup>}, kernel).wait_and_throw();
-  }
+  launch_with_sub_group_size(q, ndr, sub_group_size, kernel);
   return std::vector<Out>(output.begin(), output.end());
+}
+
+/// run_on with the sub-group size given at compile time (0: work-groups).
+template <typename Out, std::uint32_t SubGroup = 0, int D, typename In, typename Body>
+std::vector<Out> run(cohort::queue& q, const cohort::nd_range<D>& ndr, const std::vector<In>& in, Body body) {
+  return run_on<Out, (SubGroup != 0)>(q, ndr, SubGroup, in, body);
 }
 
 // ---------------------------------------------------------------------------------------

@@ -23,6 +23,7 @@
 #include <cohort/core/id.hpp>
 #include <cohort/core/nd_range.hpp>
 #include <cohort/core/range.hpp>
+#include <cohort/detail/from_first.hpp>
 
 namespace cohort::detail {
 
@@ -78,7 +79,9 @@ concept kernel_hooks_for = requires(const G& g, const group<1>& wg, const int& x
   { kernel_hooks::group_exclusive_scan(g, x, x, probe_plus{}) } -> std::same_as<int>;
   { kernel_hooks::group_select(g, x, n) } -> std::same_as<int>;
   { kernel_hooks::joint_reduce(g, ptr, ptr, x, probe_plus{}) } -> std::same_as<int>;
+  { kernel_hooks::joint_reduce(g, ptr, ptr, from_first<int>{}, probe_plus{}) } -> std::same_as<int>;
   kernel_hooks::template joint_scan<true>(g, ptr, ptr, ptr, x, probe_plus{});
+  kernel_hooks::template joint_scan<true>(g, ptr, ptr, ptr, from_first<int>{}, probe_plus{});
   { kernel_hooks::joint_any_of(g, ptr, ptr, [](int v) { return v > 0; }) } -> std::same_as<bool>;
   { kernel_hooks::group_ballot(g, true) } -> std::same_as<std::uint32_t>;
   { kernel_hooks::group_match_any(g, x) } -> std::same_as<std::uint32_t>;

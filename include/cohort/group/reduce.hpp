@@ -6,6 +6,7 @@
 #include <cohort/core/functional.hpp>
 #include <cohort/core/known_identity.hpp>
 #include <cohort/detail/combine.hpp>
+#include <cohort/detail/from_first.hpp>
 #include <cohort/group/group_concept.hpp>
 
 namespace cohort {
@@ -40,9 +41,7 @@ COHORT_COLLECTIVE typename std::iterator_traits<Ptr>::value_type joint_reduce(Gr
   if constexpr (has_known_identity_v<BinaryOperation, T>) {
     return joint_reduce(g, first, last, detail::make_known_identity<BinaryOperation, T>(), op);
   } else {
-    if (first == last) return T{};
-    const T head = *first;
-    return joint_reduce(g, std::next(first), last, head, op);
+    return detail::kernel_hooks::joint_reduce(g, first, last, detail::from_first<T>{}, op);
   }
 }
 

@@ -6,6 +6,7 @@
 #include <cohort/core/functional.hpp>
 #include <cohort/core/known_identity.hpp>
 #include <cohort/detail/combine.hpp>
+#include <cohort/detail/from_first.hpp>
 #include <cohort/group/group_concept.hpp>
 
 namespace cohort {
@@ -51,12 +52,7 @@ COHORT_COLLECTIVE OutPtr joint_inclusive_scan(Group g, InPtr first, InPtr last, 
   if constexpr (has_known_identity_v<BinaryOperation, T>) {
     return joint_inclusive_scan(g, first, last, result, op, detail::make_known_identity<BinaryOperation, T>());
   } else {
-    if (first == last) return result;
-    const T head = static_cast<T>(*first);
-    detail::kernel_hooks::template joint_scan<true>(g, std::next(first), last, std::next(result), head, op);
-    // Every item stores the same value after the scan (which may be in place), so each
-    // sees it without a further barrier.
-    *result = head;
+    detail::kernel_hooks::template joint_scan<true>(g, first, last, result, detail::from_first<T>{}, op);
     return std::next(result, std::distance(first, last));
   }
 }

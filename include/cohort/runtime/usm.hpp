@@ -6,8 +6,9 @@
 #include <cstdint>
 #include <map>
 #include <memory>
-#include <utility>
 #include <mutex>
+#include <optional>
+#include <utility>
 
 #include <cohort/runtime/context.hpp>
 #include <cohort/runtime/queue.hpp>
@@ -36,14 +37,16 @@ public:
     std::lock_guard lock(m_mutex);
     m_entries.emplace(reinterpret_cast<std::uintptr_t>(p), entry{bytes, kind, d});
   }
-  /// The allocation containing `p`, if any.
-  const entry* find(const void* p) const {
+  /// A copy of the allocation containing `p`, if any: taken under the lock, because a
+  /// concurrent free() erases the map's node.
+  std::optional<entry> find(const void* p) const {
     std::lock_guard lock(m_mutex);
     const auto addr = reinterpret_cast<std::uintptr_t>(p);
     auto it = m_entries.upper_bound(addr);
-    if (it == m_entries.begin()) return nullptr;
+    if (it == m_entries.begin()) return std::nullopt;
     --it;
-    return addr < it->first + (it->second.bytes == 0 ? 1 : it->second.bytes) ? &it->second : nullptr;
+    if (addr >= it->first + (it->second.bytes == 0 ? 1 : it->second.bytes)) return std::nullopt;
+    return it->second;
   }
   bool remove(void* p, entry& out) {
     std::lock_guard lock(m_mutex);
@@ -117,11 +120,11 @@ inline void free(void* ptr, const context&) {
 inline void free(void* ptr, const queue& q) { free(ptr, q.get_context()); }
 
 inline usm::alloc get_pointer_type(const void* ptr, const context&) {
-  const auto* e = detail::usm_registry::instance().find(ptr);
+  const auto e = detail::usm_registry::instance().find(ptr);
   return e ? e->kind : usm::alloc::unknown;
 }
 inline device get_pointer_device(const void* ptr, const context&) {
-  const auto* e = detail::usm_registry::instance().find(ptr);
+  const auto e = detail::usm_registry::instance().find(ptr);
   if (!e) throw exception(errc::invalid, "pointer is not a USM allocation");
   return e->dev;
 }

@@ -18,6 +18,7 @@
 #include <cohort/backend/cpu/group_local_storage.hpp>
 #include <cohort/core/fwd.hpp>
 #include <cohort/core/id.hpp>
+#include <cohort/detail/from_first.hpp>
 #include <cohort/detail/sequential_algorithms.hpp>
 
 namespace cohort::backends::cpu::kernel_hooks {
@@ -156,20 +157,42 @@ template <typename R, typename Group, typename F>
 // Forced inline like the other collectives: every call level between the kernel and the
 // fiber switch returns mispredicted after it (joint_reduce of 16 floats at 256 items:
 // 31 ns per call per item out of line).
-template <typename Group, typename Ptr, typename T, typename Op>
-[[gnu::always_inline]] inline T joint_reduce(const Group& g, Ptr first, Ptr last, T init, Op op) {
+/// `init` may be detail::from_first<T>: start from the first element (an empty range gives T{}).
+template <typename Group, typename Ptr, typename Init, typename Op>
+[[gnu::always_inline]] inline detail::joint_value_t<Init> joint_reduce(const Group& g, Ptr first, Ptr last, Init init,
+                                                                       Op op) {
+  using T = detail::joint_value_t<Init>;
   const auto count = static_cast<std::size_t>(std::distance(first, last));
   return group_ops::once_for_all<T>(
-      scope_of(g), [&] { return detail::fold(first, count, init, op); }, count * sizeof(*first));
+      scope_of(g),
+      [&]() -> T {
+        if constexpr (detail::is_from_first_v<Init>)
+          return count == 0 ? T{} : detail::fold(std::next(first), count - 1, static_cast<T>(*first), op);
+        else
+          return detail::fold(first, count, init, op);
+      },
+      count * sizeof(*first));
 }
-/// Scans [first, last) into `result` (which may equal `first`).
-template <bool Inclusive, typename Group, typename InPtr, typename OutPtr, typename T, typename Op>
-[[gnu::always_inline]] inline void joint_scan(const Group& g, InPtr first, InPtr last, OutPtr result, T init, Op op) {
+/// Scans [first, last) into `result` (which may equal `first`). An inclusive scan's `init`
+/// may be detail::from_first<T>: the first element is the first result.
+template <bool Inclusive, typename Group, typename InPtr, typename OutPtr, typename Init, typename Op>
+[[gnu::always_inline]] inline void joint_scan(const Group& g, InPtr first, InPtr last, OutPtr result, Init init,
+                                              Op op) {
   const auto count = static_cast<std::size_t>(std::distance(first, last));
   group_ops::once_for_all<char>(
       scope_of(g),
       [&] {
-        detail::scan<Inclusive>(first, count, result, init, op);
+        if constexpr (detail::is_from_first_v<Init>) {
+          static_assert(Inclusive, "an exclusive scan needs an init or an identity");
+          using T = detail::joint_value_t<Init>;
+          if (count != 0) {
+            const T head = static_cast<T>(*first);  // read before an in-place scan overwrites it
+            *result = head;
+            detail::scan<true>(std::next(first), count - 1, std::next(result), head, op);
+          }
+        } else {
+          detail::scan<Inclusive>(first, count, result, init, op);
+        }
         return char{0};
       },
       count * (sizeof(*first) + sizeof(*result)));
