@@ -5,9 +5,9 @@
 //
 //  1. a host-side *launcher* (a type with static members), reached through
 //     detail::visit_backend() in list.hpp: `backend_launcher` below;
-//  2. *kernel hooks*, a namespace that kernel code calls through
-//     detail::kernel_hooks (selected in kernel_hooks.hpp): `kernel_hooks_for` below
-//     checks the one selected in the current compilation pass;
+//  2. *kernel hooks*, the functions of detail::kernel_hooks that kernel code calls, declared
+//     in kernel_hooks.hpp and defined by the backend (kernel_hook_definitions.hpp includes
+//     the definitions of the backend compiled in this pass): `kernel_hooks_for` below;
 //  3. *scoped hooks*, a namespace that scoped-parallelism code calls through
 //     detail::scoped_hooks (selected in scoped_hooks.hpp): listed in
 //     backend/cpu/scoped_hooks.hpp's header comment and checked by the scoped tests.
@@ -18,7 +18,7 @@
 #include <cstddef>
 #include <cstdint>
 
-#include <cohort/backend/kernel_hooks.hpp>
+#include <cohort/backend/kernel_hook_definitions.hpp>
 #include <cohort/core/fwd.hpp>
 #include <cohort/core/id.hpp>
 #include <cohort/core/nd_range.hpp>
@@ -64,8 +64,7 @@ struct probe_plus {
   int operator()(int a, int b) const { return a + b; }
 };
 
-/// The kernel side of the backend selected in this compilation pass (the namespace
-/// detail::kernel_hooks, see kernel_hooks.hpp), for a group type `G` of an nd_range kernel
+/// The kernel side of the backend compiled in this pass (detail::kernel_hooks), for a group type `G` of an nd_range kernel
 /// (group<D> or sub_group): barriers, local memory, hierarchical private memory, and the
 /// collectives the group algorithms of include/cohort/group/ build on (one value per item
 /// in, one out). `local_memory<T>` also needs `kernel_hooks::group_shared_storage<T>`

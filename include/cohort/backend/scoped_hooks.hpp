@@ -1,15 +1,12 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 // Selects the hooks that scoped-parallelism code calls (distribute_items/groups, barriers,
-// physical ids, memory_environment storage): the CUDA ones in nvcc's device pass, the CPU
-// ones everywhere else. Same pattern as kernel_hooks.hpp.
+// physical ids, memory_environment storage) of the backend this compilation pass generates
+// kernel code for: the CPU's everywhere but in nvcc's device pass.
 #include <cohort/detail/macros.hpp>
 
 #if COHORT_DEVICE_PASS
-#include <cohort/backend/cuda/scoped_hooks.hpp>
-namespace cohort::detail {
-namespace scoped_hooks = ::cohort::backends::cuda::scoped_hooks;
-}
+#error "cohort: the CUDA backend's scoped hooks are not written yet; compile this translation unit with g++ or clang++"
 #else
 #include <cohort/backend/cpu/scoped_hooks.hpp>
 namespace cohort::detail {

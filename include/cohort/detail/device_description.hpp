@@ -5,16 +5,9 @@
 #include <string>
 #include <vector>
 
+#include <cohort/core/backend.hpp>
+
 namespace cohort {
-
-/// The backends a device can belong to (as `sycl::backend`).
-enum class backend { cpu, cuda };
-
-namespace info {
-enum class device_type { cpu, gpu, accelerator, custom, automatic, host, all };
-enum class local_mem_type { none, local, global };
-}  // namespace info
-
 namespace detail {
 
 /// Everything the runtime knows about one device; each backend fills these in.

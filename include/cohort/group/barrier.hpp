@@ -1,5 +1,7 @@
 // SPDX-License-Identifier: MIT
 #pragma once
+#include <type_traits>
+
 #include <cohort/core/group.hpp>
 #include <cohort/core/sub_group.hpp>
 
@@ -10,7 +12,10 @@ template <int D>
 COHORT_COLLECTIVE void group_barrier(const group<D>& g, memory_scope = group<D>::fence_scope) {
   detail::kernel_hooks::barrier(g);
 }
-COHORT_COLLECTIVE void group_barrier(const sub_group& sg, memory_scope = sub_group::fence_scope) {
+/// (A template only so that the hook it calls is looked up where a kernel uses it.)
+template <typename SubGroup = sub_group>
+  requires std::is_same_v<SubGroup, sub_group>
+COHORT_COLLECTIVE void group_barrier(const SubGroup& sg, memory_scope = sub_group::fence_scope) {
   detail::kernel_hooks::sub_group_barrier(sg);
 }
 

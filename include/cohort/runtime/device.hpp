@@ -5,19 +5,14 @@
 #include <type_traits>
 #include <vector>
 
-#include <cohort/backend/list.hpp>
+#include <cohort/detail/device_description.hpp>
+#include <cohort/runtime/commands.hpp>
 #include <cohort/runtime/info.hpp>
 
 namespace cohort {
 
 class platform;
 
-namespace detail {
-inline const std::vector<device_description>& device_registry() {
-  static const std::vector<device_description> all = all_device_descriptions();
-  return all;
-}
-}  // namespace detail
 
 /// A device of one backend (as `sycl::device`). Cheap to copy; equal when it names the
 /// same device.

@@ -9,6 +9,7 @@
 #include <type_traits>
 #include <vector>
 
+#include <cohort/backend/kernel_hook_definitions.hpp>
 #include <cohort/backend/list.hpp>
 #include <cohort/core/nd_range.hpp>
 #include <cohort/detail/checked_size.hpp>
@@ -220,7 +221,7 @@ private:
 
   device m_device;
   std::function<void()> m_work;
-  std::vector<std::shared_ptr<detail::event_state>> m_dependencies;
+  std::vector<detail::event_handle> m_dependencies;
   std::size_t m_local_bytes = 0;
 };
 

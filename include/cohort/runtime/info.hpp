@@ -6,12 +6,14 @@
 #include <string>
 #include <vector>
 
+#include <cohort/core/backend.hpp>
 #include <cohort/core/range.hpp>
-#include <cohort/detail/device_description.hpp>
 
 namespace cohort {
 class device;
 namespace info {
+
+enum class local_mem_type { none, local, global };
 
 namespace device {
 #define COHORT_DEVICE_INFO(name_, type_) \

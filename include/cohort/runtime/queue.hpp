@@ -1,13 +1,11 @@
 // SPDX-License-Identifier: MIT
 #pragma once
-#include <functional>
 #include <memory>
-#include <mutex>
 #include <type_traits>
 #include <vector>
 
 #include <cohort/runtime/context.hpp>
-#include <cohort/runtime/executor.hpp>
+#include <cohort/runtime/commands.hpp>
 #include <cohort/runtime/handler.hpp>
 #include <cohort/runtime/selector.hpp>
 
@@ -25,38 +23,33 @@ public:
   queue(const Selector& s, const async_handler& h, const property_list& props = {}) : queue(device{s}, h, props) {}
   explicit queue(const device& d, const property_list& props = {}) : queue(d, async_handler{}, props) {}
   queue(const device& d, const async_handler& h, const property_list& props = {})
-      : m_state(std::make_shared<state>(d, h, props)) {}
+      : m_device(d), m_props(props),
+        m_state(detail::make_queue_state(h, props.has_property<property::queue::in_order>(),
+                                         props.has_property<property::queue::enable_profiling>())) {}
 
-  device get_device() const { return m_state->dev; }
-  context get_context() const { return context(m_state->dev); }
-  bool is_in_order() const { return m_state->props.has_property<property::queue::in_order>(); }
+  device get_device() const { return m_device; }
+  context get_context() const { return context(m_device); }
+  bool is_in_order() const { return m_props.has_property<property::queue::in_order>(); }
   template <typename P>
   bool has_property() const {
-    return m_state->props.has_property<P>();
+    return m_props.has_property<P>();
   }
 
   /// Runs `cgf(handler&)` now to record one command, then queues it.
   template <typename CommandGroup>
   event submit(CommandGroup&& cgf) {
-    handler h(m_state->dev);
+    handler h(m_device);
     std::forward<CommandGroup>(cgf)(h);
-    return enqueue(h);
+    return event(detail::enqueue(*m_state, std::move(h.m_work), std::move(h.m_dependencies)));
   }
 
   /// Returns when every command submitted to this queue before the call has completed.
-  void wait() {
-    std::vector<std::shared_ptr<detail::event_state>> pending;
-    {
-      std::lock_guard lock(m_state->mutex);
-      pending = m_state->pending;
-    }
-    for (auto& p : pending) event(std::move(p)).wait();
-  }
+  void wait() { detail::wait(*m_state); }
   void wait_and_throw() {
     wait();
     throw_asynchronous();
   }
-  void throw_asynchronous() { m_state->errors->flush(); }
+  void throw_asynchronous() { detail::throw_asynchronous(*m_state); }
 
   // Shortcuts (SYCL 2020 queue shortcuts), each optionally after dependencies.
   template <typename T, typename Kernel>
@@ -131,47 +124,9 @@ public:
   friend bool operator==(const queue& a, const queue& b) { return a.m_state == b.m_state; }
 
 private:
-  struct state {
-    state(const device& d, const async_handler& h, const property_list& p)
-        : dev(d), props(p), errors(std::make_shared<detail::async_error_sink>()) {
-      errors->handler = h;
-    }
-    device dev;
-    property_list props;
-    std::shared_ptr<detail::async_error_sink> errors;
-    std::mutex mutex;
-    /// Commands submitted and perhaps not complete (completed ones are dropped as the list
-    /// grows). Not just the last one: commands do not always complete in submission order
-    /// (a host task waiting for a later command runs it first), and two threads may queue
-    /// their commands in the other order than they took their turn here.
-    std::vector<std::shared_ptr<detail::event_state>> pending;
-    std::size_t pending_after_pruning = 0;
-    std::shared_ptr<detail::event_state> last;  // for in-order queues
-  };
-
-  event enqueue(handler& h) {
-    auto done = std::make_shared<detail::event_state>();
-    done->profiling = m_state->props.has_property<property::queue::enable_profiling>();
-    done->errors = m_state->errors;
-    done->submit_ns = detail::now_ns();
-    detail::command c{std::move(h.m_work), done, std::move(h.m_dependencies)};
-    if (!c.work) c.work = [] {};  // an empty command group still orders later work
-    std::lock_guard lock(m_state->mutex);
-    if (is_in_order() && m_state->last && !m_state->last->complete()) c.dependencies.push_back(m_state->last);
-    m_state->last = done;
-    auto& pending = m_state->pending;
-    if (pending.size() >= 2 * m_state->pending_after_pruning + 16) {
-      std::erase_if(pending, [](const auto& p) { return p->complete(); });
-      m_state->pending_after_pruning = pending.size();
-    }
-    pending.push_back(done);
-    // Queued under the queue's lock, so this queue's commands reach the executor in the
-    // order they were recorded here.
-    detail::executor::instance().submit(std::move(c));
-    return event(done);
-  }
-
-  std::shared_ptr<state> m_state;
+  device m_device;
+  property_list m_props;
+  std::shared_ptr<detail::queue_state> m_state;
 };
 
 }  // namespace cohort

@@ -3,10 +3,7 @@
 // Unified shared memory (SYCL 2020 USM): allocation functions, pointer queries and an
 // owning smart pointer. Allocation failure returns nullptr, as in SYCL.
 #include <cstddef>
-#include <cstdint>
-#include <map>
 #include <memory>
-#include <mutex>
 #include <optional>
 #include <utility>
 
@@ -21,51 +18,23 @@ enum class alloc { host, device, shared, unknown };
 
 namespace detail {
 
-/// Every live USM allocation, so pointer queries and free() know what they hold.
-class usm_registry {
-public:
-  struct entry {
-    std::size_t bytes;
-    usm::alloc kind;
-    device dev;
-  };
-  static usm_registry& instance() {
-    static usm_registry r;
-    return r;
-  }
-  void add(void* p, std::size_t bytes, usm::alloc kind, const device& d) {
-    std::lock_guard lock(m_mutex);
-    m_entries.emplace(reinterpret_cast<std::uintptr_t>(p), entry{bytes, kind, d});
-  }
-  /// A copy of the allocation containing `p`, if any: taken under the lock, because a
-  /// concurrent free() erases the map's node.
-  std::optional<entry> find(const void* p) const {
-    std::lock_guard lock(m_mutex);
-    const auto addr = reinterpret_cast<std::uintptr_t>(p);
-    auto it = m_entries.upper_bound(addr);
-    if (it == m_entries.begin()) return std::nullopt;
-    --it;
-    if (addr >= it->first + (it->second.bytes == 0 ? 1 : it->second.bytes)) return std::nullopt;
-    return it->second;
-  }
-  bool remove(void* p, entry& out) {
-    std::lock_guard lock(m_mutex);
-    auto it = m_entries.find(reinterpret_cast<std::uintptr_t>(p));
-    if (it == m_entries.end()) return false;
-    out = it->second;
-    m_entries.erase(it);
-    return true;
-  }
-
-private:
-  mutable std::mutex m_mutex;
-  std::map<std::uintptr_t, entry> m_entries;
+/// A live USM allocation, as the registry of the compiled runtime (src/usm_registry.cpp)
+/// keeps it.
+struct usm_entry {
+  std::size_t bytes;
+  usm::alloc kind;
+  device dev;
 };
+void usm_register(void* p, const usm_entry& e);
+/// A copy of the entry of the allocation containing `p`, if any.
+std::optional<usm_entry> usm_find(const void* p);
+/// Removes the allocation starting at `p`; its entry, or nothing when there is none.
+std::optional<usm_entry> usm_unregister(void* p);
 
 inline void* usm_allocate(std::size_t alignment, std::size_t bytes, const device& d, usm::alloc kind) {
   if (alignment != 0 && (alignment & (alignment - 1)) != 0) return nullptr;
   void* p = visit_backend(d.get_backend(), [&](auto launcher) { return launcher.allocate(bytes, alignment); });
-  if (p) usm_registry::instance().add(p, bytes, kind, d);
+  if (p) usm_register(p, usm_entry{bytes, kind, d});
   return p;
 }
 
@@ -112,19 +81,18 @@ COHORT_USM_ALLOCATORS(shared)
 /// Releases USM memory; nullptr is ignored, a pointer cohort did not allocate throws.
 inline void free(void* ptr, const context&) {
   if (!ptr) return;
-  detail::usm_registry::entry e{0, usm::alloc::unknown, device{std::size_t{0}}};
-  if (!detail::usm_registry::instance().remove(ptr, e))
-    throw exception(errc::invalid, "free() of a pointer that is not a live USM allocation");
-  detail::visit_backend(e.dev.get_backend(), [&](auto launcher) { launcher.deallocate(ptr); });
+  const auto e = detail::usm_unregister(ptr);
+  if (!e) throw exception(errc::invalid, "free(): the pointer is not a live USM allocation");
+  detail::visit_backend(e->dev.get_backend(), [&](auto launcher) { launcher.deallocate(ptr); });
 }
 inline void free(void* ptr, const queue& q) { free(ptr, q.get_context()); }
 
 inline usm::alloc get_pointer_type(const void* ptr, const context&) {
-  const auto e = detail::usm_registry::instance().find(ptr);
+  const auto e = detail::usm_find(ptr);
   return e ? e->kind : usm::alloc::unknown;
 }
 inline device get_pointer_device(const void* ptr, const context&) {
-  const auto e = detail::usm_registry::instance().find(ptr);
+  const auto e = detail::usm_find(ptr);
   if (!e) throw exception(errc::invalid, "pointer is not a USM allocation");
   return e->dev;
 }

@@ -21,11 +21,30 @@
 #include <cohort/detail/from_first.hpp>
 #include <cohort/detail/sequential_algorithms.hpp>
 
-namespace cohort::backends::cpu::kernel_hooks {
+namespace cohort::backends::cpu {
+
+/// The slots of the work-group that a group or sub-group covers.
+template <typename Group>
+inline group_ops::scope scope_of(const Group& g) {
+  if constexpr (Group::fence_scope == memory_scope::sub_group) {
+    const std::size_t first = g.first_item_in_group();
+    return {first, first + g.get_local_linear_range(), first + g.get_local_linear_id(), false};
+  } else {
+    return {0, g.get_local_linear_range(), g.get_local_linear_id(), true};
+  }
+}
+
+}  // namespace cohort::backends::cpu
+
+// The definitions of the hooks declared in backend/kernel_hooks.hpp.
+namespace cohort::detail::kernel_hooks {
+
+namespace cpu = ::cohort::backends::cpu;
+
 
 template <int D>
 [[gnu::always_inline]] inline void barrier(const group<D>& g) {
-  fiber_engine::active().barrier(g.get_local_linear_id(), 0, g.get_local_linear_range());
+  cpu::fiber_engine::active().barrier(g.get_local_linear_id(), 0, g.get_local_linear_range());
 }
 
 /// Sub-groups are consecutive items of the work-group; size 1 needs no synchronisation.
@@ -33,11 +52,11 @@ template <typename SubGroup>
 [[gnu::always_inline]] inline void sub_group_barrier(const SubGroup& sg) {
   if (sg.get_max_local_range()[0] == 1) return;
   const std::size_t first = sg.first_item_in_group();
-  fiber_engine::active().barrier(first + sg.get_local_linear_id(), first, first + sg.get_local_linear_range());
+  cpu::fiber_engine::active().barrier(first + sg.get_local_linear_id(), first, first + sg.get_local_linear_range());
 }
 
 /// Base of the current group's local-accessor memory.
-inline char* local_accessor_base() { return group_arena::active().local_accessor_base(); }
+inline char* local_accessor_base() { return cpu::group_arena::active().local_accessor_base(); }
 
 /// Hierarchical: the group lambda runs once per group on the CPU, so a work-item loop
 /// over the logical range is all `parallel_for_work_item` needs; its implicit barrier is
@@ -71,7 +90,7 @@ COHORT_IVDEP
   } else if constexpr (D == 2) {
     const std::size_t n0 = lr[0], n1 = lr[1], p0 = physical[0], p1 = physical[1];
     if (fits) {
-      contiguous_rows(n0, n1, [&](std::size_t i, std::size_t j) {
+      cpu::contiguous_rows(n0, n1, [&](std::size_t i, std::size_t j) {
         f(h_item<2>(id_t{base[0] + i, base[1] + j}, global, id_t{i, j}, lr, id_t{i, j}, physical));
       });
     } else {
@@ -101,7 +120,7 @@ COHORT_IVDEP
 template <typename T, int D>
 inline T* private_instances(const group<D>& g) {
   const std::size_t n = g.get_local_linear_range();
-  T* p = static_cast<T*>(group_arena::active().allocate(n * sizeof(T), alignof(T)));
+  T* p = static_cast<T*>(cpu::group_arena::active().allocate(n * sizeof(T), alignof(T)));
   for (std::size_t i = 0; i < n; ++i) new (p + i) T;
   return p;
 }
@@ -112,46 +131,29 @@ inline T& private_instance(T* instances, std::size_t physical_linear_id) {
 
 /// Storage of one hierarchical `local_memory<T>` (see group_local_storage.hpp).
 template <typename T>
-class group_shared_storage : public group_local_storage<T> {
+class group_shared_storage : public cpu::group_local_storage<T> {
 public:
   template <int D>
   explicit group_shared_storage(const group<D>&) {}
 };
 
-/// The slots of the work-group that a group or sub-group covers.
-template <typename Group>
-inline group_ops::scope scope_of(const Group& g) {
-  if constexpr (Group::fence_scope == memory_scope::sub_group) {
-    const std::size_t first = g.first_item_in_group();
-    return {first, first + g.get_local_linear_range(), first + g.get_local_linear_id(), false};
-  } else {
-    return {0, g.get_local_linear_range(), g.get_local_linear_id(), true};
-  }
-}
-
 template <typename Group, typename T, typename Op>
 [[gnu::always_inline]] inline T group_reduce(const Group& g, const T& x, Op op) {
-  return group_ops::reduce(scope_of(g), x, op);
+  return cpu::group_ops::reduce(cpu::scope_of(g), x, op);
 }
 template <typename Group, typename T, typename Op>
 [[gnu::always_inline]] inline T group_inclusive_scan(const Group& g, const T& x, Op op) {
-  return group_ops::inclusive_scan(scope_of(g), x, op);
+  return cpu::group_ops::inclusive_scan(cpu::scope_of(g), x, op);
 }
 template <typename Group, typename T, typename Op>
 [[gnu::always_inline]] inline T group_exclusive_scan(const Group& g, const T& x, const T& init, Op op) {
-  return group_ops::exclusive_scan(scope_of(g), x, init, op);
+  return cpu::group_ops::exclusive_scan(cpu::scope_of(g), x, init, op);
 }
 /// Each item gets the value of the item with local linear id `source` in its scope.
 template <typename Group, typename T>
 [[gnu::always_inline]] inline T group_select(const Group& g, const T& x, std::size_t source) {
-  return group_ops::select(scope_of(g), x, source);
+  return cpu::group_ops::select(cpu::scope_of(g), x, source);
 }
-/// `f()` evaluated once for the whole group, its result given to every item.
-template <typename R, typename Group, typename F>
-[[gnu::always_inline]] inline R group_once(const Group& g, F&& f) {
-  return group_ops::once_for_all<R>(scope_of(g), f);
-}
-
 // Joint algorithms: the items of a group run one after another on this thread, so one
 // item processing the whole range with a vectorised loop beats splitting it among them.
 // Forced inline like the other collectives: every call level between the kernel and the
@@ -163,8 +165,8 @@ template <typename Group, typename Ptr, typename Init, typename Op>
                                                                        Op op) {
   using T = detail::joint_value_t<Init>;
   const auto count = static_cast<std::size_t>(std::distance(first, last));
-  return group_ops::once_for_all<T>(
-      scope_of(g),
+  return cpu::group_ops::once_for_all<T>(
+      cpu::scope_of(g),
       [&]() -> T {
         if constexpr (detail::is_from_first_v<Init>)
           return count == 0 ? T{} : detail::fold(std::next(first), count - 1, static_cast<T>(*first), op);
@@ -179,8 +181,8 @@ template <bool Inclusive, typename Group, typename InPtr, typename OutPtr, typen
 [[gnu::always_inline]] inline void joint_scan(const Group& g, InPtr first, InPtr last, OutPtr result, Init init,
                                               Op op) {
   const auto count = static_cast<std::size_t>(std::distance(first, last));
-  group_ops::once_for_all<char>(
-      scope_of(g),
+  cpu::group_ops::once_for_all<char>(
+      cpu::scope_of(g),
       [&] {
         if constexpr (detail::is_from_first_v<Init>) {
           static_assert(Inclusive, "an exclusive scan needs an init or an identity");
@@ -200,8 +202,8 @@ template <bool Inclusive, typename Group, typename InPtr, typename OutPtr, typen
 template <typename Group, typename Ptr, typename Predicate>
 [[gnu::always_inline]] inline bool joint_any_of(const Group& g, Ptr first, Ptr last, Predicate pred) {
   const auto count = static_cast<std::size_t>(std::distance(first, last));
-  return group_ops::once_for_all<bool>(
-      scope_of(g), [&] { return detail::any_of(first, count, pred); }, count * sizeof(*first));
+  return cpu::group_ops::once_for_all<bool>(
+      cpu::scope_of(g), [&] { return detail::any_of(first, count, pred); }, count * sizeof(*first));
 }
 
-}  // namespace cohort::backends::cpu::kernel_hooks
+}  // namespace cohort::detail::kernel_hooks

@@ -14,9 +14,7 @@
 #include <cohort/core/exception.hpp>
 #include <cohort/core/memory_scope.hpp>
 
-namespace cohort::backends::cpu::kernel_hooks {
-
-namespace extras {
+namespace cohort::backends::cpu::extras {
 
 inline constexpr std::size_t mask_bits = 32;
 
@@ -46,12 +44,16 @@ inline bool same_bits(const T& a, const T& b) {
   return std::memcmp(&a, &b, sizeof(T)) == 0;
 }
 
-}  // namespace extras
+}  // namespace cohort::backends::cpu::extras
+
+namespace cohort::detail::kernel_hooks {
+
+namespace cpu = ::cohort::backends::cpu;
 
 /// Bit i set when item i passed `true`; the same mask for every item.
 template <typename Group>
 [[gnu::always_inline]] inline std::uint32_t group_ballot(const Group& g, bool pred) {
-  return group_ops::collective_one_result<std::uint32_t>(extras::mask_scope(g, "ballot"), pred,
+  return cpu::group_ops::collective_one_result<std::uint32_t>(cpu::extras::mask_scope(g, "ballot"), pred,
                                                          [](auto in, std::size_t count) {
                                                            std::uint32_t bits = 0;
                                                            for (std::size_t i = 0; i < count; ++i)
@@ -63,15 +65,15 @@ template <typename Group>
 /// Each item gets the mask of the items whose `x` has the same bytes as its own.
 template <typename Group, typename T>
 [[gnu::always_inline]] inline std::uint32_t group_match_any(const Group& g, const T& x) {
-  return group_ops::collective_on_copies<std::uint32_t>(
-      extras::mask_scope(g, "match_any"), x, [](const T* in, std::size_t count, std::uint32_t* out) {
+  return cpu::group_ops::collective_on_copies<std::uint32_t>(
+      cpu::extras::mask_scope(g, "match_any"), x, [](const T* in, std::size_t count, std::uint32_t* out) {
         // One pass per distinct value: its class mask goes to all of its members.
         std::uint32_t done = 0;
         for (std::size_t i = 0; i < count; ++i) {
           if ((done >> i) & 1u) continue;
           std::uint32_t cls = 0;
           for (std::size_t j = i; j < count; ++j)
-            if (extras::same_bits(in[i], in[j])) cls |= std::uint32_t{1} << j;
+            if (cpu::extras::same_bits(in[i], in[j])) cls |= std::uint32_t{1} << j;
           for (std::size_t j = i; j < count; ++j)
             if ((cls >> j) & 1u) out[j] = cls;
           done |= cls;
@@ -82,13 +84,13 @@ template <typename Group, typename T>
 /// All items' bits when every `x` has the same bytes, else 0; the same for every item.
 template <typename Group, typename T>
 [[gnu::always_inline]] inline std::uint32_t group_match_all(const Group& g, const T& x) {
-  return group_ops::collective_one_result<std::uint32_t>(
-      extras::mask_scope(g, "match_all"), x, [](auto in, std::size_t count) -> std::uint32_t {
+  return cpu::group_ops::collective_one_result<std::uint32_t>(
+      cpu::extras::mask_scope(g, "match_all"), x, [](auto in, std::size_t count) -> std::uint32_t {
         const T first = in[0];
         for (std::size_t i = 1; i < count; ++i)
-          if (!extras::same_bits(first, in[i])) return 0;
-        return count >= extras::mask_bits ? ~std::uint32_t{0} : (std::uint32_t{1} << count) - 1;
+          if (!cpu::extras::same_bits(first, in[i])) return 0;
+        return count >= cpu::extras::mask_bits ? ~std::uint32_t{0} : (std::uint32_t{1} << count) - 1;
       });
 }
 
-}  // namespace cohort::backends::cpu::kernel_hooks
+}  // namespace cohort::detail::kernel_hooks

@@ -5,7 +5,6 @@
 #include <atomic>
 #include <cstddef>
 #include <exception>
-#include <mutex>
 
 #include <omp.h>
 
@@ -19,8 +18,7 @@ namespace cohort::backends::cpu {
 class first_error {
 public:
   void record(std::exception_ptr e) {
-    std::lock_guard lock(m_mutex);
-    if (!m_error) m_error = std::move(e);
+    if (!m_claimed.exchange(true, std::memory_order_acq_rel)) m_error = std::move(e);  // the first one only
     m_failed.store(true, std::memory_order_relaxed);
   }
   bool failed() const { return m_failed.load(std::memory_order_relaxed); }
@@ -29,12 +27,12 @@ public:
   }
 
 private:
-  std::mutex m_mutex;
-  std::exception_ptr m_error;
+  std::atomic<bool> m_claimed{false};
+  std::exception_ptr m_error;  // read after the team's region ended
   std::atomic<bool> m_failed{false};
 };
 
-/// Whether a thread that waits for a command may run it itself (runtime/executor.hpp): not
+/// Whether a thread that waits for a command may run it itself (src/executor.hpp): not
 /// from inside an OpenMP parallel region, where the kernel's own region would be nested and
 /// get a team of one.
 inline bool caller_may_run_commands() { return !omp_in_parallel(); }

@@ -1,0 +1,34 @@
+// SPDX-License-Identifier: MIT
+// Events: the calls of runtime/commands.hpp on one command's state.
+#include "event_state.hpp"
+#include "executor.hpp"
+
+namespace cohort::detail {
+
+event_handle make_complete_event() {
+  auto e = std::make_shared<event_state>();
+  e->status = info::event_command_status::complete;
+  return e;
+}
+
+void wait_for(event_state& e) { executor::instance().wait_for(e); }
+
+info::event_command_status status_of(event_state& e) {
+  std::lock_guard lock(e.mutex);
+  return e.status;
+}
+
+profiling_times profiling_of(event_state& e) {
+  if (!e.profiling)
+    throw exception(errc::invalid,
+                    "event::get_profiling_info: the queue was not created with property::queue::enable_profiling");
+  wait_for(e);
+  std::lock_guard lock(e.mutex);
+  return {e.submit_ns, e.start_ns, e.end_ns};
+}
+
+void throw_asynchronous(event_state& e) {
+  if (e.errors) e.errors->flush();
+}
+
+}  // namespace cohort::detail
