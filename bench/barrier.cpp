@@ -85,6 +85,7 @@ bench::bench_case make_case(const bench::config& cfg, std::size_t local) {
   c.name = "barrier/local_" + std::to_string(local);
   c.size = d->n;
   c.local = local;
+  c.parts = "work-group size";
   c.throughput = {static_cast<double>(d->n) * static_cast<double>(steps), "ns/item/barrier", true};
   c.setup = [d] {
     if (d->n % d->local != 0 || d->local > 1024 || (d->local & (d->local - 1)) != 0)

@@ -138,6 +138,7 @@ bench::suite make_dgemm(const bench::config& cfg) {
   c.name = "dgemm/double";
   c.size = d->n;
   c.local = tile * tile;
+  c.parts = "element type";
   c.throughput = {2.0 * static_cast<double>(d->n) * static_cast<double>(d->n) * static_cast<double>(d->n), "GFLOP/s"};
   c.setup = [d] {
     const std::size_t n = d->n;

@@ -429,6 +429,7 @@ bench::bench_case make_case(const bench::config& cfg, models m, std::size_t loca
            type_name<T>() + "/" + std::to_string(local);
   c.size = d->n;
   c.local = local;
+  c.parts = "algorithm / element type / work-group size";
   c.throughput = {static_cast<double>(d->n) * static_cast<double>(calls), "ns/call/item", true};
   c.setup = [d] {
     if (d->local < 2 || d->local > max_local || d->n % d->local != 0)
@@ -480,7 +481,7 @@ bench::bench_case make_case(const bench::config& cfg, models m, std::size_t loca
     auto nd = [d] { run_nd_range<A>(*d->q, d->in.get(), d->out_x.get(), d->out_r.get(), d->n, d->local); };
     // A kernel, so a model as far as the harness is concerned (baselines run as host code).
     c.variants.push_back({"classic", bench::role::model, prepare, [d, classic] { d->classic_times.time(classic); },
-                          check, switches(classic)});
+                          check, switches(classic), bench::summary_use::known_implementation});
     // The bare-barrier kernels: checked against the model of items that take their own value.
     auto add_bare_barriers = [&](const char* name, auto call, bench::run_times data<T>::*times) {
       auto run = [d] {
@@ -488,7 +489,8 @@ bench::bench_case make_case(const bench::config& cfg, models m, std::size_t loca
       };
       c.variants.push_back({name, bench::role::model, prepare, [d, run, times] { ((*d).*times).time(run); },
                             check_against(d->expect_own_x, d->expect_own_r),
-                            [d, times] { return bench::speedup_note(d->classic_times, (*d).*times, "classic"); }});
+                            [d, times] { return bench::speedup_note(d->classic_times, (*d).*times, "classic"); },
+                            bench::summary_use::bound});
     };
     add_bare_barriers("one_barrier", std::integral_constant<call_kind, call_kind::one_barrier>{},
                       &data<T>::one_barrier_times);
@@ -502,7 +504,8 @@ bench::bench_case make_case(const bench::config& cfg, models m, std::size_t loca
     auto scoped = [d] { run_scoped<A>(*d->q, d->in.get(), d->out_x.get(), d->out_r.get(), d->n, d->local); };
     auto by_hand = [d] { run_scoped_by_hand<A>(*d->q, d->in.get(), d->out_x.get(), d->out_r.get(), d->n, d->local); };
     c.variants.push_back({"scoped", bench::role::model, prepare, scoped, check, switches(scoped)});
-    c.variants.push_back({"scoped_by_hand", bench::role::model, prepare, by_hand, check});
+    c.variants.push_back(
+        {"scoped_by_hand", bench::role::model, prepare, by_hand, check, {}, bench::summary_use::known_implementation});
   }
   return c;
 }

@@ -130,6 +130,8 @@ bench_case make_case(const config& cfg) {
   c.name = std::string("group_algorithms/") + joint_name(A) + "/" + type_name<T>() + "/" + std::to_string(d->local);
   c.size = d->n;
   c.local = d->local;
+  c.family = "group_algorithms_joint";  // another reference (1-thread simd): its ratios apart
+  c.parts = "algorithm / element type / work-group size";
   c.throughput = {static_cast<double>(d->n) * static_cast<double>(d->reps), "ns/element", true};
   c.setup = [d] {
     const std::size_t len = d->n + d->reps - 1;

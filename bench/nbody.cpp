@@ -244,6 +244,7 @@ bench::suite make_nbody(const bench::config& cfg) {
 
   bench::bench_case c;
   c.name = "nbody/float";
+  c.parts = "element type";
   c.size = d->n;
   c.local = d->local;
   c.throughput = {static_cast<double>(d->n) * static_cast<double>(d->n), "Ginter/s"};

@@ -137,6 +137,7 @@ bench::bench_case make_case(const bench::config& cfg) {
 
   bench::bench_case c;
   c.name = std::string("segmented_reduction/") + type_name<T>();
+  c.parts = "element type";
   c.size = d->n;
   c.local = d->local;
   c.throughput = {static_cast<double>(d->n) * sizeof(T), "GB/s"};

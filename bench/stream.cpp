@@ -226,6 +226,7 @@ bench::bench_case streaming_case(const std::shared_ptr<arrays>& s, const char* n
                                  real* (*output)(arrays&), Expected expected, double tol) {
   bench::bench_case c;
   c.name = std::string("stream/") + name;
+  c.parts = "kernel";
   c.size = s->n;
   c.local = s->local;
   c.throughput = bytes_moved(s->n, weight);
@@ -283,6 +284,7 @@ bench::suite make_stream(const bench::config& cfg) {
   // Dot: exact (see a0/b0), so the expected value is the sum over one period of 16.
   bench::bench_case dot;
   dot.name = "stream/dot";
+  dot.parts = "kernel";
   dot.size = s->n;
   dot.local = s->local;
   dot.throughput = bytes_moved(s->n, 2);

@@ -8,13 +8,12 @@
 // period after their submission. Why: a kernel's OpenMP parallel region then belongs to the
 // waiting thread's team. A second team on the worker makes libgomp count more threads than
 // CPUs, and then every team's idle threads sleep at once instead of spinning, so each
-// parallel region of the program, the user's own included, paid a futex wake: about 70 us
-// instead of 1 us per region on the 2-core development machine.
+// parallel region of the program, the user's own included, paid a futex wake.
 //
 // The worker is not woken for every command: a futex wake-up per submission (and the worker
-// then taking a core from the running kernel) made a submit-and-wait round trip 27 us instead
-// of 6 us. A submission wakes an idle worker once; it then looks at the queue every `poll`
-// and goes idle again after `linger` without submissions.
+// then taking a core from the running kernel) made a submit-and-wait round trip several
+// times slower. A submission wakes an idle worker once; it then looks at the queue every
+// `poll` and goes idle again after `linger` without submissions.
 //
 // A command that waits for another (a host task waiting for a kernel it submitted) holds the
 // turn, so nobody else could run what it waits for: it runs, nested, the queued commands

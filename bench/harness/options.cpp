@@ -1,9 +1,37 @@
 // SPDX-License-Identifier: MIT
 #include "options.hpp"
 
+#include <ctime>
+#include <filesystem>
+
 #include <CLI/CLI.hpp>
 
 namespace bench {
+
+std::string folder_stamp() {
+  const std::time_t t = std::time(nullptr);
+  std::tm local{};
+  localtime_r(&t, &local);
+  char buf[32];
+  std::strftime(buf, sizeof buf, "%Y-%m-%dT%H-%M", &local);
+  return buf;
+}
+
+outputs output_paths(const options& opt, const std::string& stamp) {
+  outputs out;
+  if (!opt.results_dir.empty()) {
+    out.dir = opt.results_dir;
+  } else if (opt.output.empty() && opt.plot_dir.empty()) {
+    const std::filesystem::path base = std::filesystem::path("cohort-bench-results") / stamp;
+    std::filesystem::path dir = base;
+    for (int k = 2; std::filesystem::exists(dir); ++k) dir = base.string() + "-" + std::to_string(k);
+    out.dir = dir.string();
+  }
+  if (!opt.output.empty()) out.csv = opt.output;
+  else if (!out.dir.empty()) out.csv = (std::filesystem::path(out.dir) / "cohort-bench.csv").string();
+  out.plots = !opt.plot_dir.empty() ? opt.plot_dir : out.dir;
+  return out;
+}
 
 std::optional<int> parse_options(int argc, char** argv, options& o) {
   CLI::App app{
@@ -27,6 +55,11 @@ std::optional<int> parse_options(int argc, char** argv, options& o) {
   auto* q = app.add_flag("--quick", quick, "small sizes: a smoke run of seconds");
   app.add_flag("--full", full, "bigger sizes")->excludes(q);
   app.add_option("--plot", o.plot_dir, "write PNG bar charts of the ratios to this folder (needs gnuplot)");
+  app.add_option("--results-dir", o.results_dir,
+                 "write the CSV (cohort-bench.csv), the charts and summary.txt to this folder. Default when neither "
+                 "--output nor --plot is given: cohort-bench-results/<date>T<hour>-<minute> in the current folder; "
+                 "--output and --plot, where given, take the CSV and the charts elsewhere");
+  app.add_flag("--self-test", o.self_test, "check the summary and chart helpers on made-up data, then exit");
   app.add_option("--time-cap", o.time_cap_s,
                  "seconds; a variant whose run takes longer stops there and is reported as capped (0: no cap)")
       ->check(CLI::NonNegativeNumber);

@@ -40,6 +40,9 @@ bench_case split_off_variant(bench_case& c, const std::string& name) {
   alone.throughput = c.throughput;
   alone.setup = c.setup;
   alone.teardown = c.teardown;
+  alone.family = c.family;
+  alone.parts = c.parts;
+  alone.problem = c.problem.empty() ? c.name : c.problem;
   for (auto it = c.variants.begin(); it != c.variants.end(); ++it) {
     if (it->kind == role::reference) alone.variants.insert(alone.variants.begin(), *it);
     if (it->name == name) {

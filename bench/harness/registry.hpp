@@ -51,6 +51,15 @@ struct verdict {
 /// (e.g. OpenBLAS).
 enum class role { reference, model, baseline, ceiling };
 
+/// What the end-of-run summary and the charts make of a role::model variant (the other
+/// roles are all known implementations of the case's work). `kernel_model`: a cohort
+/// kernel model (range, nd_range, ...): a summary line per benchmark and model.
+/// `known_implementation`: a hand-written kernel doing the case's work without the feature
+/// measured (e.g. the classic barrier + local memory + leader collective): with the
+/// reference and the ceilings a candidate for the fastest known implementation.
+/// `bound`: a kernel doing other work (e.g. bare barriers): in the table and the CSV only.
+enum class summary_use { kernel_model, known_implementation, bound };
+
 /// Threads: `run` of a model variant is called on the main thread (it submits and waits).
 /// Everything else -- setup, teardown, prepare, check, and `run` of references and
 /// ceilings (host code) -- is submitted as a host task and waited for, so host code and
@@ -65,6 +74,7 @@ struct variant {
   std::function<void()> run;       // timed
   std::function<verdict()> check;  // untimed, after every run; empty: verification N/A
   std::function<std::string()> note = {};  // optional remark read after the last run (summary + CSV)
+  summary_use use = summary_use::kernel_model;  // role::model only
 };
 
 /// How a run's time becomes the throughput column: `amount / seconds / 1e9` in `unit`
@@ -84,6 +94,15 @@ struct bench_case {
   std::function<void()> setup;     // once before the case's variants (untimed)
   std::function<void()> teardown;  // once after them
   std::vector<variant> variants;   // the reference first
+  /// The summary line and charts it counts in; empty: the benchmark's name. For a part of a
+  /// benchmark whose ratios should not mix with the rest (e.g. the joint group algorithms).
+  std::string family;
+  /// What the parts of the name after the benchmark's say, for the charts' x axis, e.g.
+  /// "kernel" or "algorithm / element type / work-group size"; empty: "case".
+  std::string parts;
+  /// The case whose problem this one measures too (set by split_off_variant): the summary
+  /// takes the fastest known implementation over both. Empty: its own name.
+  std::string problem;
 };
 
 struct suite {

@@ -15,6 +15,10 @@ struct variant_result {
   std::string case_name;  // e.g. "stream/triad"
   std::string variant;    // e.g. "range"
   role kind = role::model;
+  summary_use use = summary_use::kernel_model;  // role::model only
+  std::string family;     // the summary line's benchmark: bench_case::family or the registration name
+  std::string problem;    // bench_case::problem or the case's name
+  std::string parts;      // bench_case::parts
   std::string device;
   std::size_t size = 0, local = 0;
   std::vector<double> samples;  // seconds of the timed runs (the capped run if only that one)

@@ -172,6 +172,10 @@ std::vector<variant_result> run_all(const options& opt, cohort::queue& q, const 
         m.r.case_name = c.name;
         m.r.variant = m.v->name;
         m.r.kind = m.v->kind;
+        m.r.use = m.v->use;
+        m.r.family = c.family.empty() ? ss.info->name : c.family;
+        m.r.problem = c.problem.empty() ? c.name : c.problem;
+        m.r.parts = c.parts;
         m.r.device = device_name;
         m.r.size = c.size;
         m.r.local = c.local;

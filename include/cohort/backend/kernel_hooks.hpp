@@ -46,11 +46,11 @@ template <typename Group, typename T>
 inline T group_select(const Group& g, const T& x, std::size_t source);
 /// `init` may be from_first<T>: start from the first element (an empty range gives T{}).
 template <typename Group, typename Ptr, typename Init, typename Op>
-inline joint_value_t<Init> joint_reduce(const Group& g, Ptr first, Ptr last, Init init, Op op);
+inline joint_value_t<Init> joint_reduce(const Group& g, Ptr first, Ptr last, const Init& init, Op op);
 /// Scans [first, last) into `result` (which may equal `first`); an inclusive scan's `init`
 /// may be from_first<T>.
 template <bool Inclusive, typename Group, typename InPtr, typename OutPtr, typename Init, typename Op>
-inline void joint_scan(const Group& g, InPtr first, InPtr last, OutPtr result, Init init, Op op);
+inline void joint_scan(const Group& g, InPtr first, InPtr last, OutPtr result, const Init& init, Op op);
 template <typename Group, typename Ptr, typename Predicate>
 inline bool joint_any_of(const Group& g, Ptr first, Ptr last, Predicate pred);
 /// 32-bit masks, bit i = local linear id i (cohort::ext::ballot, match_any, match_all).

@@ -34,43 +34,11 @@ inline std::error_code make_error_code(errc e) noexcept {
   return {static_cast<int>(e), cohort_category()};
 }
 
-namespace detail {
-class cohort_error_category final : public std::error_category {
-public:
-  const char* name() const noexcept override { return "cohort"; }
-  std::string message(int code) const override {
-    switch (static_cast<errc>(code)) {
-      case errc::success: return "success";
-      case errc::runtime: return "runtime error";
-      case errc::kernel: return "kernel error";
-      case errc::accessor: return "accessor error";
-      case errc::nd_range: return "invalid nd_range";
-      case errc::event: return "event error";
-      case errc::kernel_argument: return "invalid kernel argument";
-      case errc::build: return "build error";
-      case errc::invalid: return "invalid argument or state";
-      case errc::memory_allocation: return "memory allocation failure";
-      case errc::platform: return "platform error";
-      case errc::profiling: return "profiling not enabled";
-      case errc::feature_not_supported: return "feature not supported";
-      case errc::kernel_not_supported: return "kernel not supported by the device";
-      case errc::backend_mismatch: return "backend mismatch";
-    }
-    return "unknown cohort error";
-  }
-};
-}  // namespace detail
-
-inline const std::error_category& cohort_category() noexcept {
-  static const detail::cohort_error_category category;
-  return category;
-}
-
 /// The one exception type of the library (as `sycl::exception`).
 class exception : public std::exception {
 public:
-  exception(std::error_code ec, const std::string& what_arg)
-      : m_code(ec), m_what(what_arg.empty() ? ec.message() : ec.message() + ": " + what_arg) {}
+  /// what() is the code's message, then `what_arg` (say "invalid nd_range: parallel_for(nd_range): ...").
+  exception(std::error_code ec, const std::string& what_arg);
   explicit exception(std::error_code ec) : exception(ec, "") {}
   exception(errc e, const std::string& what_arg) : exception(make_error_code(e), what_arg) {}
 

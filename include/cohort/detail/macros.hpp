@@ -42,9 +42,8 @@
 // On every function between kernel code and a group algorithm's fiber switch (the group
 // API, the backend's collective hooks): forced inline. Each call level left on the stack
 // across a switch returns mispredicted afterwards, since the return predictor has just
-// followed another fiber's calls (any_of_group at 256 items: 19 against 3.8 ns per call per
-// item; joint_reduce of 16 floats: 31 against 9.5); the compiler's own choice depends on how
-// large the inlined completion step makes the function.
+// followed another fiber's calls; the compiler's own choice depends on how large the
+// inlined completion step makes the function.
 #if defined(__GNUC__) || defined(__clang__)
 #define COHORT_COLLECTIVE COHORT_FUNCTION inline __attribute__((always_inline))
 #else
@@ -53,9 +52,8 @@
 
 // On a function that calls a kernel once per work-group: inline the whole kernel into it.
 // A group lambda is often too big for the inliner's budget, and the out-of-line call then
-// passes the 32-byte-plus group object through memory for every group; measured on
-// SYCL-Bench's hierarchical tree reduction that call costs as much as the group's work
-// (0.58x -> 0.90x of the same loops in plain OpenMP).
+// passes the 32-byte-plus group object through memory for every group, which can cost as
+// much as a small group's work.
 #if defined(__GNUC__) || defined(__clang__)
 #define COHORT_FLATTEN __attribute__((flatten))
 #else
@@ -64,11 +62,9 @@
 
 // On the same functions, for one-dimensional groups (cpu/team.hpp, group_loop): keep a
 // group's copy and fill loops as loops instead of calls to memcpy/memset. A group's loops
-// are short and sit between its computations; as a libc
-// call per group, the 1 KiB chunk copy of SYCL-Bench's hierarchical tree reduction (2^24
-// floats from memory, AMD EPYC) ran the whole kernel at 0.45-0.8x of the same loops in
-// OpenMP, and at 1.06-1.27x as an inline vector loop (single thread, interleaved runs).
-// (g++ only: clang recognises the idiom in the kernel before flattening inlines it.)
+// are short and sit between its computations, so a libc call per group costs more than
+// the copy it makes. (g++ only: clang recognises the idiom in the kernel before flattening
+// inlines it.)
 // Defining it empty beforehand leaves the copies to the compiler, for comparisons.
 #if defined(COHORT_INLINE_COPY_LOOPS)
 #elif defined(__GNUC__) && !defined(__clang__)

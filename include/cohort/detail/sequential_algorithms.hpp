@@ -24,6 +24,13 @@
 #include "cohort/detail/macros.hpp"
 #include "cohort/detail/simd_arithmetic.hpp"
 
+// GCC derives from the lane loops below that an iteration far beyond any real count would
+// overflow the address space, and warns although that iteration never runs.
+#if defined(__GNUC__) && !defined(__clang__)
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Waggressive-loop-optimizations"
+#endif
+
 namespace cohort::detail {
 
 /// Independent accumulators of a lane fold: about 128 bytes of them (8 SSE, 4 AVX or 2
@@ -52,8 +59,7 @@ template <typename Op, typename T>
 inline constexpr bool bool_and_v =
     std::is_same_v<T, bool> && (std::is_same_v<Op, logical_and<bool>> || std::is_same_v<Op, logical_and<void>>);
 
-/// OR (or AND) of count bools as bytes: g++ 12 vectorises this, not lanes of bools
-/// (any_of_group at 256 items: 14 against 3.8 ns per call per item).
+/// OR (or AND) of count bools as bytes: g++ vectorises this, not lanes of bools.
 template <bool Or>
 COHORT_INLINE bool fold_bools(const bool* v, std::size_t count) {
   const auto* bytes = reinterpret_cast<const unsigned char*>(v);
@@ -66,8 +72,7 @@ COHORT_INLINE bool fold_bools(const bool* v, std::size_t count) {
 template <typename It, typename Op, typename T = std::iter_value_t<It>>
 COHORT_INLINE T fold_nonempty(It v, std::size_t count, const Op& op) {
   if constexpr (std::is_pointer_v<It>) {
-    // From the identity over all values: starting at v[1] costs g++ a scalar epilogue
-    // (32 int32: 0.49 against 0.095 ns per value).
+    // From the identity over all values: starting at v[1] costs g++ a scalar epilogue.
     if constexpr (simd_arithmetic_v<Op, T, T>) return simd_reduce<Op>(static_cast<const T*>(v), count, make_known_identity<Op, T>());
     if constexpr (bool_or_v<Op, T>) return fold_bools<true>(v, count);
     if constexpr (bool_and_v<Op, T>) return fold_bools<false>(v, count);
@@ -90,7 +95,8 @@ COHORT_INLINE T fold_nonempty(It v, std::size_t count, const Op& op) {
 
 /// `init` combined with every element of [first, first + count), accumulated as T.
 template <typename T, typename It, typename Op>
-COHORT_INLINE T fold(It first, std::size_t count, T init, const Op& op) {
+COHORT_INLINE T fold(It first, std::size_t count, const T& init_value, const Op& op) {
+  T init = init_value;
   if constexpr (std::is_pointer_v<It>) {
     if constexpr (simd_arithmetic_v<Op, T, std::remove_pointer_t<It>>)
       return simd_reduce<Op>(static_cast<const T*>(first), count, init);
@@ -123,21 +129,22 @@ inline constexpr bool floating_elements_v<T, true> = std::is_floating_point_v<ty
 
 /// Scan of count >= 4 values in four blocks whose chains run interleaved, then each later
 /// block combined with the totals before it. `out` may equal `in`: every element is read
-/// before it is written. For values with floating_elements_v and no simd scan: at 256
-/// vec<float, 4> in a group collective, one chain 5.5-6.1, blocks 5.0-5.2 ns per call per item;
-/// for integer elements (one cycle per add) the extra pass lost (vec<int, 8>: 5.9 -> 7.0 ns).
+/// before it is written. Only for values with floating_elements_v and no simd scan: their
+/// long-latency `op` leaves room for four chains, while for integer elements (one cycle per
+/// add) the extra pass costs more than the chain it shortens.
 inline constexpr std::size_t blocked_scan_min = 64, blocked_scan_max = 4096;
 
 /// blocked_scan's fix-up: the block [from, to) scanned without what came before it gets
 /// `carry`, the total of everything before it.
 template <bool Inclusive, typename T, typename OutIt, typename Op>
-COHORT_INLINE void carry_into_block(OutIt out, std::size_t from, std::size_t to, const T carry, const Op& op) {
+COHORT_INLINE void carry_into_block(OutIt out, std::size_t from, std::size_t to, const T& carry, const Op& op) {
   if constexpr (!Inclusive) out[from++] = carry;
   for (std::size_t i = from; i < to; ++i) out[i] = combine<T>(op, carry, T(out[i]));
 }
 
 template <bool Inclusive, typename T, typename InIt, typename OutIt, typename Op>
-COHORT_INLINE T blocked_scan(InIt in, std::size_t count, OutIt out, T init, const Op& op) {
+COHORT_INLINE T blocked_scan(InIt in, std::size_t count, OutIt out, const T& init_value, const Op& op) {
+  T init = init_value;
   // Block k covers [start[k], start[k + 1]); the last one takes the rest. Blocks after the
   // first scan without init (their first exclusive result is the carry, set in the fix-up).
   const std::size_t len = count / 4, s1 = len, s2 = 2 * len, s3 = 3 * len;
@@ -192,16 +199,16 @@ COHORT_INLINE T blocked_scan(InIt in, std::size_t count, OutIt out, T init, cons
 /// Inclusive: out[i] = init op in[0] op ... op in[i]; exclusive: the same up to in[i-1].
 /// Returns init op in[0] op ... op in[count - 1].
 template <bool Inclusive, typename T, typename InIt, typename OutIt, typename Op>
-COHORT_INLINE T scan(InIt first, std::size_t count, OutIt out, T init, const Op& op) {
+COHORT_INLINE T scan(InIt first, std::size_t count, OutIt out, const T& init_value, const Op& op) {
+  T init = init_value;
   if constexpr (std::is_pointer_v<InIt> && std::is_same_v<OutIt, T*>) {
     if constexpr (simd_arithmetic_v<Op, T, std::remove_pointer_t<InIt>>) {
       if (count >= simd_scan_threshold) return simd_scan<Inclusive, Op>(static_cast<const T*>(first), count, out, init);
     }
   }
   // Scans of other floating-point values, up to a few thousand, run in four interleaved
-  // blocks. Other scans run as one chain: sixteen interleaved blocks beat it only for fp32
-  // sums of 2^12..2^16 elements (0.41 against 0.56 ns per element), lost for int32 and at
-  // 2^20, and their 16 streams 256 KiB apart at 2^20 collided in L1 (4 ns per element).
+  // blocks. Other scans run as one chain: more blocks helped only mid-sized fp32 sums, lost
+  // for integers, and on large ranges their streams collide in L1.
   if constexpr (indexable_v<InIt> && indexable_v<OutIt>) {
     if constexpr (std::is_same_v<std::iter_value_t<InIt>, T> && std::is_same_v<std::iter_value_t<OutIt>, T> &&
                   !simd_arithmetic_v<Op, T, T> && floating_elements_v<T>) {
@@ -222,8 +229,7 @@ COHORT_INLINE bool any_of(It first, std::size_t count, const Predicate& pred) {
   std::size_t i = 0;
   if constexpr (indexable_v<It>) {
     // An unsigned accumulator of the element's width vectorises where a bool one does not
-    // (g++ 12, fp32: 0.135 against 0.67 ns per element; bool elements need an 8-bit one:
-    // 0.012 against 0.31 with 32 bits); the test per block keeps an early exit.
+    // (bool elements need an 8-bit one); the test per block keeps an early exit.
     using flag = any_of_flag_t<std::iter_value_t<It>>;
     constexpr std::size_t block = any_of_block;
     for (; i + block <= count; i += block) {
@@ -242,3 +248,7 @@ COHORT_INLINE bool any_of(It first, std::size_t count, const Predicate& pred) {
 }
 
 }  // namespace cohort::detail
+
+#if defined(__GNUC__) && !defined(__clang__)
+#pragma GCC diagnostic pop
+#endif

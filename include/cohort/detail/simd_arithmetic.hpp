@@ -33,8 +33,8 @@ inline constexpr bool simd_arithmetic_v = [] {
   }
 }();
 
-/// Shorter scans use the one-chain loop, which has no set-up (the simd scan of 32 int32
-/// takes 0.13 against 0.33 ns per element, of 7 about as long as the chain).
+/// Shorter scans use the one-chain loop, which has no set-up: below this the simd scan's
+/// set-up costs as much as the chain.
 inline constexpr std::size_t simd_scan_threshold = 16;
 
 template <typename T, bool = std::is_integral_v<T>>
@@ -47,12 +47,11 @@ struct simd_accumulator<T, true> {
 };
 
 /// `init` op in[0] op ... op in[count - 1] (see simd_arithmetic_v). Written with the
-/// compiler's vectors (vector_lanes.hpp) rather than `omp simd reduction`: g++ 12 kept
-/// that reduction's accumulator in memory when inlined into a large kernel (a store and a
-/// reload per vector: a scoped fp32 reduce of 256 items 0.69 against 0.28 ns per item on
-/// AMD Zen) and gave it one register, bound by the add's latency; an array of lanes
-/// instead was split into scalars there. Four accumulators of load_bytes, then a tree over
-/// the lanes.
+/// compiler's vectors (vector_lanes.hpp) rather than `omp simd reduction`: g++ kept that
+/// reduction's accumulator in memory when inlined into a large kernel (a store and a
+/// reload per vector) and gave it one register, bound by the add's latency; an array of
+/// lanes instead was split into scalars there. Four accumulators of load_bytes, then a tree
+/// over the lanes.
 template <typename Op, typename T>
 COHORT_INLINE T simd_reduce(const T* in, std::size_t count, T init) {
   constexpr identity_op kind = classify_op<std::remove_cv_t<Op>, T>::value;
@@ -124,8 +123,8 @@ COHORT_INLINE void scan_vector(const lanes::vector_t<A, Bytes>& x, const lanes::
 /// lanes and the four totals among themselves, off the chain; the chain from step to step
 /// is one operation (the carry, the running value in every lane, takes the step's total),
 /// so an fp32 sum costs one add latency per 16 elements instead of one per element. (Wider
-/// vectors scan their lanes with shuffles across 128-bit halves, which AMD Zen runs
-/// several times slower.) Works in place: each step reads its vectors before it writes
+/// vectors scan their lanes with shuffles across 128-bit halves, which some cores run
+/// much slower.) Works in place: each step reads its vectors before it writes
 /// them. Returns the running value after the last element.
 template <bool Inclusive, bool Plus, typename A, typename T>
 COHORT_INLINE A vector_scan(const T* in, std::size_t count, T* out, A running) {

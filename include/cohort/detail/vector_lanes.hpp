@@ -24,8 +24,7 @@ namespace cohort::detail::lanes {
 /// width g++ and clang vectorise the kernels' own loops with there by default. A load must
 /// not be wider than the stores it reads: a 64-byte load of values just written as two
 /// 32-byte stores cannot take them from the store buffer and waits for both to reach the
-/// cache (a scoped int32 reduce of 32 items, whose update loop writes the values back
-/// before every call: 0.66x the OpenMP loop with 64-byte loads).
+/// cache, as in a scoped reduce whose update loop writes the values back before every call.
 inline constexpr std::size_t load_bytes = native_register_bytes < 32 ? native_register_bytes : 32;
 
 /// Whether values of T (as accumulators of type A) run on these vectors: integers up to

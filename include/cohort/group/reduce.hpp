@@ -17,18 +17,18 @@ namespace cohort {
 
 /// `op` over the `x` of every work-item of `g`; every item gets the result.
 template <detail::any_group Group, typename T, typename BinaryOperation>
-COHORT_COLLECTIVE T reduce_over_group(Group g, T x, BinaryOperation op) {
+COHORT_COLLECTIVE T reduce_over_group(Group g, const T& x, BinaryOperation op) {
   return detail::kernel_hooks::group_reduce(g, x, op);
 }
 /// The same, combined with `init`.
 template <detail::any_group Group, typename V, typename T, typename BinaryOperation>
-COHORT_COLLECTIVE T reduce_over_group(Group g, V x, T init, BinaryOperation op) {
+COHORT_COLLECTIVE T reduce_over_group(Group g, const V& x, const T& init, BinaryOperation op) {
   return detail::combine<T>(op, init, reduce_over_group(g, static_cast<T>(x), op));
 }
 
 /// `op` over `init` and [first, last), the same range in every item of `g`.
 template <detail::any_group Group, typename Ptr, typename T, typename BinaryOperation>
-COHORT_COLLECTIVE T joint_reduce(Group g, Ptr first, Ptr last, T init, BinaryOperation op) {
+COHORT_COLLECTIVE T joint_reduce(Group g, Ptr first, Ptr last, const T& init, BinaryOperation op) {
   return detail::kernel_hooks::joint_reduce(g, first, last, init, op);
 }
 /// `op` over [first, last). Starts from the operator's identity where it has one (an empty

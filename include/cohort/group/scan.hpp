@@ -17,22 +17,22 @@ namespace cohort {
 
 /// Item k gets `op` over the `x` of items 0..k.
 template <detail::any_group Group, typename T, typename BinaryOperation>
-COHORT_COLLECTIVE T inclusive_scan_over_group(Group g, T x, BinaryOperation op) {
+COHORT_COLLECTIVE T inclusive_scan_over_group(Group g, const T& x, BinaryOperation op) {
   return detail::kernel_hooks::group_inclusive_scan(g, x, op);
 }
 /// The same with `init` combined first; `init` is the LAST argument, as in SYCL 2020.
 template <detail::any_group Group, typename V, typename BinaryOperation, typename T>
-COHORT_COLLECTIVE T inclusive_scan_over_group(Group g, V x, BinaryOperation op, T init) {
+COHORT_COLLECTIVE T inclusive_scan_over_group(Group g, const V& x, BinaryOperation op, const T& init) {
   return detail::combine<T>(op, init, inclusive_scan_over_group(g, static_cast<T>(x), op));
 }
 /// Item k gets `op` over `init` and the `x` of items 0..k-1.
 template <detail::any_group Group, typename V, typename T, typename BinaryOperation>
-COHORT_COLLECTIVE T exclusive_scan_over_group(Group g, V x, T init, BinaryOperation op) {
+COHORT_COLLECTIVE T exclusive_scan_over_group(Group g, const V& x, const T& init, BinaryOperation op) {
   return detail::kernel_hooks::group_exclusive_scan(g, static_cast<T>(x), init, op);
 }
 /// Without init the scan starts from the operator's identity (`known_identity`).
 template <detail::any_group Group, typename T, typename BinaryOperation>
-COHORT_COLLECTIVE T exclusive_scan_over_group(Group g, T x, BinaryOperation op) {
+COHORT_COLLECTIVE T exclusive_scan_over_group(Group g, const T& x, BinaryOperation op) {
   return exclusive_scan_over_group(g, x, detail::make_known_identity<BinaryOperation, T>(), op);
 }
 
@@ -40,7 +40,7 @@ COHORT_COLLECTIVE T exclusive_scan_over_group(Group g, T x, BinaryOperation op) 
 /// output. `init` is the last argument.
 template <detail::any_group Group, typename InPtr, typename OutPtr, typename T, typename BinaryOperation>
 COHORT_COLLECTIVE OutPtr joint_inclusive_scan(Group g, InPtr first, InPtr last, OutPtr result, BinaryOperation op,
-                                          T init) {
+                                          const T& init) {
   detail::kernel_hooks::template joint_scan<true>(g, first, last, result, init, op);
   return std::next(result, std::distance(first, last));
 }
@@ -58,7 +58,7 @@ COHORT_COLLECTIVE OutPtr joint_inclusive_scan(Group g, InPtr first, InPtr last, 
 }
 /// Item k of the output gets `op` over `init` and elements 0..k-1.
 template <detail::any_group Group, typename InPtr, typename OutPtr, typename T, typename BinaryOperation>
-COHORT_COLLECTIVE OutPtr joint_exclusive_scan(Group g, InPtr first, InPtr last, OutPtr result, T init,
+COHORT_COLLECTIVE OutPtr joint_exclusive_scan(Group g, InPtr first, InPtr last, OutPtr result, const T& init,
                                           BinaryOperation op) {
   detail::kernel_hooks::template joint_scan<false>(g, first, last, result, init, op);
   return std::next(result, std::distance(first, last));

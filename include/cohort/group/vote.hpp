@@ -19,15 +19,15 @@ COHORT_COLLECTIVE bool none_of_group(Group g, bool pred) {
   return !any_of_group(g, pred);
 }
 template <detail::any_group Group, typename T, typename Predicate>
-COHORT_COLLECTIVE bool any_of_group(Group g, T x, Predicate pred) {
+COHORT_COLLECTIVE bool any_of_group(Group g, const T& x, Predicate pred) {
   return any_of_group(g, static_cast<bool>(pred(x)));
 }
 template <detail::any_group Group, typename T, typename Predicate>
-COHORT_COLLECTIVE bool all_of_group(Group g, T x, Predicate pred) {
+COHORT_COLLECTIVE bool all_of_group(Group g, const T& x, Predicate pred) {
   return all_of_group(g, static_cast<bool>(pred(x)));
 }
 template <detail::any_group Group, typename T, typename Predicate>
-COHORT_COLLECTIVE bool none_of_group(Group g, T x, Predicate pred) {
+COHORT_COLLECTIVE bool none_of_group(Group g, const T& x, Predicate pred) {
   return none_of_group(g, static_cast<bool>(pred(x)));
 }
 

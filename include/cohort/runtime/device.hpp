@@ -1,6 +1,5 @@
 // SPDX-License-Identifier: MIT
 #pragma once
-#include <algorithm>
 #include <string>
 #include <type_traits>
 #include <vector>
@@ -17,23 +16,19 @@ class platform;
 /// A device of one backend (as `sycl::device`). Cheap to copy; equal when it names the
 /// same device.
 class device {
+  static std::size_t smallest_sub_group_size(const detail::device_description& d) {
+    std::size_t smallest = d.sub_group_sizes.empty() ? 1 : d.sub_group_sizes.front();
+    for (std::size_t s : d.sub_group_sizes) smallest = s < smallest ? s : smallest;
+    return smallest;
+  }
+
 public:
   /// The device the default selector picks.
   device();
   template <typename Selector, typename = std::enable_if_t<std::is_invocable_r_v<int, Selector, const device&>>>
   explicit device(const Selector& selector);
 
-  static std::vector<device> get_devices(info::device_type type = info::device_type::all) {
-    std::vector<device> out;
-    const auto& all = detail::device_registry();
-    for (std::size_t i = 0; i < all.size(); ++i) {
-      const auto t = all[i].type;
-      if (type == info::device_type::all || type == t ||
-          (type == info::device_type::automatic && i == 0))
-        out.push_back(device(i));
-    }
-    return out;
-  }
+  static std::vector<device> get_devices(info::device_type type = info::device_type::all);
 
   bool is_cpu() const { return description().type == info::device_type::cpu; }
   bool is_gpu() const { return description().type == info::device_type::gpu; }
@@ -67,8 +62,7 @@ public:
     else if constexpr (std::is_same_v<Param, di::max_clock_frequency>) return d.max_clock_frequency_mhz;
     else if constexpr (std::is_same_v<Param, di::sub_group_sizes>) return d.sub_group_sizes;
     else if constexpr (std::is_same_v<Param, di::max_num_sub_groups>)
-      return static_cast<std::uint32_t>(d.max_work_group_size /
-                                        *std::min_element(d.sub_group_sizes.begin(), d.sub_group_sizes.end()));
+      return static_cast<std::uint32_t>(d.max_work_group_size / smallest_sub_group_size(d));
     else if constexpr (std::is_same_v<Param, di::usm_device_allocations>) return d.usm_device_allocations;
     else if constexpr (std::is_same_v<Param, di::usm_host_allocations>) return d.usm_host_allocations;
     else if constexpr (std::is_same_v<Param, di::usm_shared_allocations>) return d.usm_shared_allocations;
@@ -90,20 +84,8 @@ private:
 class platform {
 public:
   explicit platform(cohort::backend b) : m_backend(b) {}
-  static std::vector<platform> get_platforms() {
-    std::vector<platform> out;
-    for (const auto& d : detail::device_registry()) {
-      if (std::none_of(out.begin(), out.end(), [&](const platform& p) { return p.m_backend == d.owner; }))
-        out.emplace_back(d.owner);
-    }
-    return out;
-  }
-  std::vector<device> get_devices(info::device_type type = info::device_type::all) const {
-    std::vector<device> out;
-    for (const auto& d : device::get_devices(type))
-      if (d.get_backend() == m_backend) out.push_back(d);
-    return out;
-  }
+  static std::vector<platform> get_platforms();
+  std::vector<device> get_devices(info::device_type type = info::device_type::all) const;
   cohort::backend get_backend() const noexcept { return m_backend; }
   template <typename Param>
   typename Param::return_type get_info() const {

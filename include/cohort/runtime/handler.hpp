@@ -31,7 +31,7 @@ public:
   template <int D, typename Kernel>
   void parallel_for(range<D> r, const Kernel& kernel) {
     reject_local_memory("parallel_for(range)");
-    detail::checked_size(r, errc::nd_range, "range");
+    detail::checked_size(r, errc::nd_range, "parallel_for(range)");
     set_work([r, kernel, b = m_device.get_backend()] {
       detail::visit_backend(b, [&](auto launcher) { launcher.parallel_for(r, kernel); });
     });
@@ -51,12 +51,12 @@ public:
   void parallel_for(nd_range<D> r, Props, const Kernel& kernel) {
     const std::uint32_t sg = resolve_sub_group_size(Props::required_sub_group_size());
     check_required_work_group_size<Props>(r.get_local_range());
-    check_work_groups<D>(r.get_local_range(), "nd_range");
-    detail::checked_size(r.get_global_range(), errc::nd_range, "nd_range global range");
+    check_work_groups<D>(r.get_local_range(), "parallel_for(nd_range)");
+    detail::checked_size(r.get_global_range(), errc::nd_range, "parallel_for(nd_range), global range");
     for (int d = 0; d < D; ++d)
       if (r.get_global_range()[d] % r.get_local_range()[d] != 0)
-        throw exception(errc::nd_range, "global range " + std::to_string(r.get_global_range()[d]) +
-                                            " is not a multiple of the local range " +
+        throw exception(errc::nd_range, "parallel_for(nd_range): global size " + std::to_string(r.get_global_range()[d]) +
+                                            " is not a multiple of the local size " +
                                             std::to_string(r.get_local_range()[d]) + " in dimension " +
                                             std::to_string(d));
     check_local_memory();
@@ -84,8 +84,8 @@ public:
   template <int D, typename Kernel>
   void parallel_for_work_group(range<D> num_groups, range<D> group_size, const Kernel& kernel) {
     reject_local_memory("parallel_for_work_group");
-    check_work_groups<D>(group_size, "hierarchical group size");
-    checked_items(num_groups, group_size, "hierarchical");
+    check_work_groups<D>(group_size, "parallel_for_work_group");
+    checked_items(num_groups, group_size, "parallel_for_work_group");
     set_work([num_groups, group_size, kernel, b = m_device.get_backend()] {
       detail::visit_backend(b,
                             [&](auto launcher) { launcher.parallel_for_work_group(num_groups, group_size, kernel); });
@@ -98,29 +98,20 @@ public:
   void parallel(range<D> num_groups, range<D> group_size, const Kernel& kernel) {
     reject_local_memory("parallel (scoped)");
     for (int d = 0; d < D; ++d)
-      if (group_size[d] == 0) throw exception(errc::nd_range, "scoped group size is zero in a dimension");
-    checked_items(num_groups, group_size, "scoped");
+      if (group_size[d] == 0)
+        throw exception(errc::nd_range, "parallel (scoped): group size 0 in dimension " + std::to_string(d));
+    checked_items(num_groups, group_size, "parallel (scoped)");
     set_work([num_groups, group_size, kernel, b = m_device.get_backend()] {
       detail::visit_backend(b, [&](auto launcher) { launcher.parallel(num_groups, group_size, kernel); });
     });
   }
 
-  void memcpy(void* dest, const void* src, std::size_t bytes) {
-    if (bytes != 0 && (!dest || !src)) throw exception(errc::invalid, "memcpy with a null pointer");
-    set_work([=, b = m_device.get_backend()] {
-      detail::visit_backend(b, [&](auto launcher) { launcher.memcpy(dest, src, bytes); });
-    });
-  }
+  void memcpy(void* dest, const void* src, std::size_t bytes);
   template <typename T>
   void copy(const T* src, T* dest, std::size_t count) {
     memcpy(dest, src, detail::checked_bytes<T>(count, errc::invalid, "copy"));
   }
-  void memset(void* ptr, int value, std::size_t bytes) {
-    if (bytes != 0 && !ptr) throw exception(errc::invalid, "memset with a null pointer");
-    set_work([=, b = m_device.get_backend()] {
-      detail::visit_backend(b, [&](auto launcher) { launcher.memset(ptr, value, bytes); });
-    });
-  }
+  void memset(void* ptr, int value, std::size_t bytes);
   template <typename T>
   void fill(void* ptr, const T& pattern, std::size_t count) {
     if (count != 0 && !ptr) throw exception(errc::invalid, "fill with a null pointer");
@@ -134,23 +125,11 @@ public:
     set_work(std::function<void()>(std::move(f)));
   }
 
-  void depends_on(const event& e) { m_dependencies.push_back(e.state()); }
-  void depends_on(const std::vector<event>& events) {
-    for (const auto& e : events) depends_on(e);
-  }
+  void depends_on(const event& e);
+  void depends_on(const std::vector<event>& events);
 
   /// Runtime internals.
-  std::size_t reserve_local_memory(std::size_t bytes, std::size_t alignment) {
-    const std::size_t limit = m_device.description().local_mem_size;
-    const std::size_t offset = (m_local_bytes + alignment - 1) / alignment * alignment;
-    // Checked here, with every request, so that no sum can wrap around past the limit.
-    if (bytes > limit || offset > limit - bytes)
-      throw exception(errc::memory_allocation, "local accessors need more than the device's " + std::to_string(limit) +
-                                                   " bytes of local memory (" + std::to_string(bytes) +
-                                                   " more bytes requested after " + std::to_string(offset) + ")");
-    m_local_bytes = offset + bytes;
-    return offset;
-  }
+  std::size_t reserve_local_memory(std::size_t bytes, std::size_t alignment);
   const device& get_device() const { return m_device; }
   template <typename F>
   void set_work(F&& work) {
@@ -162,14 +141,7 @@ private:
   friend class queue;
   explicit handler(const device& d) : m_device(d) {}
 
-  std::uint32_t resolve_sub_group_size(std::uint32_t requested) const {
-    const auto& desc = m_device.description();
-    if (requested == 0) return desc.default_sub_group_size;
-    for (auto s : desc.sub_group_sizes)
-      if (s == requested) return requested;
-    throw exception(errc::kernel_not_supported,
-                    "sub-group size " + std::to_string(requested) + " is not supported by " + desc.name);
-  }
+  std::uint32_t resolve_sub_group_size(std::uint32_t requested) const;
   /// Checks that `num_groups` groups of `group_size` items can be counted.
   template <int D>
   static void checked_items(const range<D>& num_groups, const range<D>& group_size, const char* what) {
@@ -196,7 +168,7 @@ private:
   void check_work_groups(const range<D>& local, const char* what) const {
     const auto& desc = m_device.description();
     for (int d = 0; d < D; ++d) {
-      if (local[d] == 0) throw exception(errc::nd_range, std::string(what) + ": zero local size in a dimension");
+      if (local[d] == 0) throw exception(errc::nd_range, std::string(what) + ": local size 0 in dimension " + std::to_string(d));
       // Per dimension first: a product of large extents can wrap around to a small one.
       if (local[d] > desc.max_work_item_sizes[3 - D + d])
         throw exception(errc::nd_range, std::string(what) + ": local size " + std::to_string(local[d]) +
@@ -208,16 +180,8 @@ private:
       throw exception(errc::nd_range, std::string(what) + ": work-group size " + std::to_string(local.size()) +
                                           " exceeds the device limit " + std::to_string(desc.max_work_group_size));
   }
-  void check_local_memory() const {
-    const auto limit = m_device.description().local_mem_size;
-    if (m_local_bytes > limit)
-      throw exception(errc::memory_allocation, "kernel needs " + std::to_string(m_local_bytes) +
-                                                   " bytes of local memory, the device has " + std::to_string(limit));
-  }
-  void reject_local_memory(const char* what) const {
-    if (m_local_bytes != 0)
-      throw exception(errc::kernel_argument, std::string("local accessors cannot be used with ") + what);
-  }
+  void check_local_memory() const;
+  void reject_local_memory(const char* what) const;
 
   device m_device;
   std::function<void()> m_work;

@@ -97,22 +97,12 @@ public:
       h.single_task(k);
     });
   }
-  event memcpy(void* dest, const void* src, std::size_t bytes, const std::vector<event>& deps = {}) {
-    return submit([&](handler& h) {
-      h.depends_on(deps);
-      h.memcpy(dest, src, bytes);
-    });
-  }
+  event memcpy(void* dest, const void* src, std::size_t bytes, const std::vector<event>& deps = {});
   template <typename T>
   event copy(const T* src, T* dest, std::size_t count, const std::vector<event>& deps = {}) {
     return memcpy(dest, src, detail::checked_bytes<T>(count, errc::invalid, "copy"), deps);
   }
-  event memset(void* ptr, int value, std::size_t bytes, const std::vector<event>& deps = {}) {
-    return submit([&](handler& h) {
-      h.depends_on(deps);
-      h.memset(ptr, value, bytes);
-    });
-  }
+  event memset(void* ptr, int value, std::size_t bytes, const std::vector<event>& deps = {});
   template <typename T>
   event fill(void* ptr, const T& pattern, std::size_t count, const std::vector<event>& deps = {}) {
     return submit([&](handler& h) {

@@ -31,12 +31,9 @@ std::optional<usm_entry> usm_find(const void* p);
 /// Removes the allocation starting at `p`; its entry, or nothing when there is none.
 std::optional<usm_entry> usm_unregister(void* p);
 
-inline void* usm_allocate(std::size_t alignment, std::size_t bytes, const device& d, usm::alloc kind) {
-  if (alignment != 0 && (alignment & (alignment - 1)) != 0) return nullptr;
-  void* p = visit_backend(d.get_backend(), [&](auto launcher) { return launcher.allocate(bytes, alignment); });
-  if (p) usm_register(p, usm_entry{bytes, kind, d});
-  return p;
-}
+/// `bytes` of USM memory of `kind` on `d`; nullptr on failure or an alignment that is not a
+/// power of two, as in SYCL.
+void* usm_allocate(std::size_t alignment, std::size_t bytes, const device& d, usm::alloc kind);
 
 /// Typed allocation; a count whose byte size overflows fails like any other request.
 template <typename T>
@@ -79,23 +76,11 @@ COHORT_USM_ALLOCATORS(shared)
 #undef COHORT_USM_ALLOCATORS
 
 /// Releases USM memory; nullptr is ignored, a pointer cohort did not allocate throws.
-inline void free(void* ptr, const context&) {
-  if (!ptr) return;
-  const auto e = detail::usm_unregister(ptr);
-  if (!e) throw exception(errc::invalid, "free(): the pointer is not a live USM allocation");
-  detail::visit_backend(e->dev.get_backend(), [&](auto launcher) { launcher.deallocate(ptr); });
-}
+void free(void* ptr, const context&);
 inline void free(void* ptr, const queue& q) { free(ptr, q.get_context()); }
 
-inline usm::alloc get_pointer_type(const void* ptr, const context&) {
-  const auto e = detail::usm_find(ptr);
-  return e ? e->kind : usm::alloc::unknown;
-}
-inline device get_pointer_device(const void* ptr, const context&) {
-  const auto e = detail::usm_find(ptr);
-  if (!e) throw exception(errc::invalid, "pointer is not a USM allocation");
-  return e->dev;
-}
+usm::alloc get_pointer_type(const void* ptr, const context&);
+device get_pointer_device(const void* ptr, const context&);
 
 /// Owns `count` elements of USM memory of one kind; frees them on destruction. Offers
 /// span-like access (data, size, operator[], begin/end).

@@ -78,50 +78,50 @@ concept physical_value = !is_scoped_private_memory<std::remove_cvref_t<T>>::valu
 
 /// `op` over the `x` of every physical item of g; every physical item gets the result.
 template <detail::scoped_group_kind Group, detail::physical_value T, typename BinaryOperation>
-COHORT_INLINE T reduce_over_group(const Group& g, T x, BinaryOperation op) {
+COHORT_INLINE T reduce_over_group(const Group& g, const T& x, BinaryOperation op) {
   return detail::scoped_hooks::physical_reduce(g, x, op);
 }
 /// `op(init, reduce_over_group(g, x, op))`.
 template <detail::scoped_group_kind Group, detail::physical_value V, typename T, typename BinaryOperation>
-COHORT_INLINE T reduce_over_group(const Group& g, V x, T init, BinaryOperation op) {
+COHORT_INLINE T reduce_over_group(const Group& g, const V& x, const T& init, BinaryOperation op) {
   return static_cast<T>(op(init, detail::scoped_hooks::physical_reduce(g, static_cast<T>(x), op)));
 }
 
 /// Physical item k gets `op` over the `x` of physical items 0..k.
 template <detail::scoped_group_kind Group, detail::physical_value T, typename BinaryOperation>
-COHORT_INLINE T inclusive_scan_over_group(const Group& g, T x, BinaryOperation op) {
+COHORT_INLINE T inclusive_scan_over_group(const Group& g, const T& x, BinaryOperation op) {
   return detail::scoped_hooks::physical_inclusive_scan(g, x, op);
 }
 /// The same with `init` combined first (`init` LAST, as in SYCL 2020).
 template <detail::scoped_group_kind Group, detail::physical_value V, typename BinaryOperation, typename T>
-COHORT_INLINE T inclusive_scan_over_group(const Group& g, V x, BinaryOperation op, T init) {
+COHORT_INLINE T inclusive_scan_over_group(const Group& g, const V& x, BinaryOperation op, const T& init) {
   return static_cast<T>(op(init, detail::scoped_hooks::physical_inclusive_scan(g, static_cast<T>(x), op)));
 }
 /// Physical item k gets `op` over `init` and the `x` of physical items 0..k-1.
 template <detail::scoped_group_kind Group, detail::physical_value V, typename T, typename BinaryOperation>
-COHORT_INLINE T exclusive_scan_over_group(const Group& g, V x, T init, BinaryOperation op) {
+COHORT_INLINE T exclusive_scan_over_group(const Group& g, const V& x, const T& init, BinaryOperation op) {
   return detail::scoped_hooks::physical_exclusive_scan(g, static_cast<T>(x), init, op);
 }
 /// Without init the scan starts from `known_identity<BinaryOperation, T>`.
 template <detail::scoped_group_kind Group, detail::physical_value T, typename BinaryOperation>
-COHORT_INLINE T exclusive_scan_over_group(const Group& g, T x, BinaryOperation op) {
+COHORT_INLINE T exclusive_scan_over_group(const Group& g, const T& x, BinaryOperation op) {
   return exclusive_scan_over_group(g, x, known_identity_v<BinaryOperation, T>, op);
 }
 
 /// The `x` of the physical item `physical_linear_id` (default: the leader).
 template <detail::scoped_group_kind Group, detail::physical_value T>
   requires std::is_trivially_copyable_v<T>
-COHORT_INLINE T group_broadcast(const Group& g, T x, typename Group::linear_id_type physical_linear_id) {
+COHORT_INLINE T group_broadcast(const Group& g, const T& x, typename Group::linear_id_type physical_linear_id) {
   return detail::scoped_hooks::physical_broadcast(g, x, static_cast<std::size_t>(physical_linear_id));
 }
 template <detail::scoped_group_kind Group, detail::physical_value T>
   requires std::is_trivially_copyable_v<T>
-COHORT_INLINE T group_broadcast(const Group& g, T x) {
+COHORT_INLINE T group_broadcast(const Group& g, const T& x) {
   return group_broadcast(g, x, typename Group::linear_id_type{0});
 }
 template <detail::scoped_group_kind Group, detail::physical_value T>
   requires std::is_trivially_copyable_v<T>
-COHORT_INLINE T group_broadcast(const Group& g, T x, typename Group::id_type physical_local_id) {
+COHORT_INLINE T group_broadcast(const Group& g, const T& x, typename Group::id_type physical_local_id) {
   const auto extent = g.get_physical_local_range();
   for (int d = 0; d < Group::dimensions; ++d)
     if (physical_local_id[d] >= extent[d])  // keep an out-of-range id from aliasing a valid one
@@ -143,15 +143,15 @@ COHORT_INLINE bool none_of_group(const Group& g, bool pred) {
   return !any_of_group(g, pred);
 }
 template <detail::scoped_group_kind Group, detail::physical_value T, typename Predicate>
-COHORT_INLINE bool any_of_group(const Group& g, T x, Predicate pred) {
+COHORT_INLINE bool any_of_group(const Group& g, const T& x, Predicate pred) {
   return any_of_group(g, static_cast<bool>(pred(x)));
 }
 template <detail::scoped_group_kind Group, detail::physical_value T, typename Predicate>
-COHORT_INLINE bool all_of_group(const Group& g, T x, Predicate pred) {
+COHORT_INLINE bool all_of_group(const Group& g, const T& x, Predicate pred) {
   return all_of_group(g, static_cast<bool>(pred(x)));
 }
 template <detail::scoped_group_kind Group, detail::physical_value T, typename Predicate>
-COHORT_INLINE bool none_of_group(const Group& g, T x, Predicate pred) {
+COHORT_INLINE bool none_of_group(const Group& g, const T& x, Predicate pred) {
   return none_of_group(g, static_cast<bool>(pred(x)));
 }
 
@@ -165,7 +165,7 @@ COHORT_INLINE T reduce_over_group(const Group& g, const scoped_private_memory<T,
 }
 /// `op(init, reduce_over_group(g, x, op))`, accumulated as T.
 template <detail::scoped_group_kind Group, typename V, typename Owner, typename T, typename BinaryOperation>
-COHORT_INLINE T reduce_over_group(const Group& g, const scoped_private_memory<V, Owner>& x, T init,
+COHORT_INLINE T reduce_over_group(const Group& g, const scoped_private_memory<V, Owner>& x, const T& init,
                                   BinaryOperation op) {
   return static_cast<T>(op(init, detail::scoped_hooks::template logical_reduce<T>(g, x, op)));
 }
@@ -183,7 +183,7 @@ template <detail::scoped_group_kind Group, typename V, typename OwnerV, typename
           typename BinaryOperation, typename T>
 COHORT_INLINE void inclusive_scan_over_group(const Group& g, const scoped_private_memory<V, OwnerV>& x,
                                              const scoped_private_memory<U, OwnerU>& result, BinaryOperation op,
-                                             T init) {
+                                             const T& init) {
   detail::scoped_hooks::template logical_inclusive_scan<T, true>(g, x, result, op, init);
 }
 /// Writes into `result(item k)` the `op` over `init` and `x` of logical items 0..k-1;
@@ -191,7 +191,7 @@ COHORT_INLINE void inclusive_scan_over_group(const Group& g, const scoped_privat
 template <detail::scoped_group_kind Group, typename V, typename OwnerV, typename U, typename OwnerU, typename T,
           typename BinaryOperation>
 COHORT_INLINE void exclusive_scan_over_group(const Group& g, const scoped_private_memory<V, OwnerV>& x,
-                                             const scoped_private_memory<U, OwnerU>& result, T init,
+                                             const scoped_private_memory<U, OwnerU>& result, const T& init,
                                              BinaryOperation op) {
   detail::scoped_hooks::logical_exclusive_scan(g, x, result, init, op);
 }

@@ -3,14 +3,12 @@
 // Switching the CPU between fiber stacks.
 //
 // Boost.Context's `jump_fcontext` also saves and restores the SSE and x87 control words on
-// every jump (stmxcsr/fnstcw, ldmxcsr/fldcw): in a profile of 512 back-to-back
-// `any_of_group` calls at 256 items those four instructions were half of the time spent in
-// the jump, and a round trip between two fibers measured 8.4-9.0 ns against 4.1-4.3 ns for
-// a switch that keeps only the callee-saved registers. Work-items of one thread already
-// share one floating-point environment when they run as a plain loop, so not switching it
-// is what the plain loop does too. On x86-64 ELF targets we therefore switch with the few
-// instructions below (resuming with an indirect jump, which the branch predictor gets
-// right where a `ret` into another stack misses); elsewhere, or with
+// every jump (stmxcsr/fnstcw, ldmxcsr/fldcw), slow instructions that make such a switch
+// far costlier than one that keeps only the callee-saved registers. Work-items of one
+// thread already share one floating-point environment when they run as a plain loop, so
+// not switching it is what the plain loop does too. On x86-64 ELF targets we therefore
+// switch with the few instructions below (resuming with an indirect jump, which the branch
+// predictor gets right where a `ret` into another stack misses); elsewhere, or with
 // COHORT_BOOST_CONTEXT_SWITCH defined, with Boost.Context. Boost.Context provides the
 // stacks (with guard pages) in both cases.
 //

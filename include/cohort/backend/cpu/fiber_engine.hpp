@@ -14,7 +14,6 @@
 // reaches a barrier does the engine switch to fibers: that item stays on the thread's stack
 // (the "main slot"), the items after it run as fibers, and the items before it have
 // already finished. Later groups of the same launch on this thread start as fibers at once.
-#include <algorithm>
 #include <cstddef>
 #include <cstdint>
 #include <cerrno>
@@ -27,9 +26,8 @@
 #include <deque>
 #include <vector>
 
-#include <boost/context/protected_fixedsize_stack.hpp>
-
 #include <cohort/backend/cpu/context_switch.hpp>
+#include <cohort/backend/cpu/fiber_stack.hpp>
 #include <cohort/backend/cpu/sanitizer_fibers.hpp>
 #include <cohort/core/exception.hpp>
 
@@ -54,10 +52,10 @@ public:
   }
   /// The engine running a group on this thread, for the barriers and collectives of its
   /// items. A thread_local object with a constructor costs every access a check for its
-  /// first use, a branch to a call that the compiler must keep registers across (removing
-  /// it made barriers at 256 items 30-40% faster); this pointer, constant-initialised and
-  /// set while run_group runs, costs one load and a test. Outside run_group (at the
-  /// work-group scope of a hierarchical kernel, say) there are no work-items to synchronise.
+  /// first use, a branch to a call that the compiler must keep registers across; this
+  /// pointer, constant-initialised and set while run_group runs, costs one load and a test.
+  /// Outside run_group (at the work-group scope of a hierarchical kernel, say) there are no
+  /// work-items to synchronise.
   static fiber_engine& active() {
     fiber_engine* const e = t_active;
     if (!e) [[unlikely]] outside_group();
@@ -68,7 +66,7 @@ public:
   fiber_engine& operator=(const fiber_engine&) = delete;
   ~fiber_engine() {
     for (auto& s : m_slots)
-      if (s.stack.sp) m_stack_allocator.deallocate(s.stack);
+      if (s.stack.sp) deallocate_fiber_stack(s.stack);
   }
 
   /// Forget what the previous kernel on this thread did (it may not have had barriers).
@@ -129,10 +127,8 @@ public:
     }
     // The next item from the engine's record of the running one, not from `me`: `me` comes
     // back from the item's own saved registers, so every switch waited for the loads of the
-    // stack it had just switched to (a chain through all items of about 10 cycles each);
-    // m_current is forwarded from the previous switch's store. Barriers at 32-1024 items
-    // 5-17% faster, three-barrier kernels 6-23%, scalar one-round collectives 2-9% (Intel
-    // Xeon, five interleaved rounds).
+    // stack it had just switched to (a load chain through all items); m_current is
+    // forwarded from the previous switch's store.
     const std::size_t next = next_live(m_current + 1, hi);
     if (next != no_slot) {
       if (hi - lo > frames_fitting_l1 && next + switch_prefetch_distance < hi)
@@ -153,8 +149,7 @@ public:
   /// Asks L2 for the stack tops of the items [lo, hi), all but the caller waiting at a
   /// barrier. For completions that streamed more data than L2 holds: their frames are gone
   /// from it, and resuming them one after another would take each one's misses in turn,
-  /// since every switch waits for the stack pointer before it can read the frame (255 item
-  /// visits after a joint_reduce over 4 MiB took half as long with it).
+  /// since every switch waits for the stack pointer before it can read the frame.
   void prefetch_frames(std::size_t lo, std::size_t hi) const {
     for (std::size_t i = lo; i < hi; ++i) prefetch_frame<resumed_frame_lines, 2>(i);
   }
@@ -162,8 +157,7 @@ public:
   /// Asks L1 for the first lines of item `who`'s suspended stack. After prefetch_frames
   /// brought the frames to L2, an item resuming from the same completion calls this for an
   /// item a few places after it: L2 alone still cost every resumption its frame's lines one
-  /// after another (255 item visits after a joint_reduce over 4 MiB: about 40% less time
-  /// with both).
+  /// after another.
   void prefetch_frame_to_l1(std::size_t who) const { prefetch_frame<resumed_frame_lines_l1, 3>(who); }
 
   /// Scratch for collectives, at least `bytes` long and 64-byte aligned. A larger request
@@ -209,13 +203,9 @@ public:
 private:
   /// Groups larger than this take the top two lines of the saved frame of the item two
   /// places ahead into L1 at every switch: their frames no longer fit L1 together, and a
-  /// switch otherwise starts with a miss on the new frame's first pop (about two thirds of
-  /// a switch on AMD Zen 1: one line took barriers of 1024 items from 363 to 220 ms, of 256
-  /// items from 157 to 144 ms, the collectives 13-16% faster), then on the kernel's values
-  /// spilled next to it (Intel Xeon, against one line: groups of 1024 items 24-27% faster,
-  /// scans of vec<float, 4> and vec<int, 8> at 256 items 9-18%; scalar collectives at 256
-  /// items from 1% faster to 10% slower). Smaller groups keep their frames in L1 and would
-  /// only pay for it.
+  /// switch otherwise starts with a miss on the new frame's first pop, most of a switch's
+  /// time, then on the kernel's values spilled next to it (hence the second line). Smaller
+  /// groups keep their frames in L1 and would only pay for it.
   static constexpr std::size_t frames_fitting_l1 = 128;
   static constexpr std::size_t switch_prefetch_distance = 2;
   static constexpr int switch_prefetch_lines = 2;
@@ -236,11 +226,11 @@ private:
 
   // Cold per-fiber data; the hot data (contexts, done flags) live in flat arrays.
   struct slot {
-    boost::context::stack_context stack{};
+    fiber_stack stack{};
     fiber_switch_state sanitizer;
   };
 
-  fiber_engine() : m_stack_allocator(stack_bytes()) { m_thread_stack_state.adopt_current(); }
+  fiber_engine() : m_stack_bytes(stack_bytes()) { m_thread_stack_state.adopt_current(); }
 
   static inline constinit thread_local fiber_engine* t_active = nullptr;
   /// Makes an engine active() for as long as it runs a group.
@@ -287,11 +277,11 @@ private:
       m_contexts.reserve(count);
       m_done.reserve(count);
       while (m_slots.size() < count) {
-        boost::context::stack_context stack = m_stack_allocator.allocate();
+        fiber_stack stack = allocate_fiber_stack(m_stack_bytes);
         try {
           m_slots.emplace_back();
         } catch (...) {
-          m_stack_allocator.deallocate(stack);
+          deallocate_fiber_stack(stack);
           throw;
         }
         slot& s = m_slots.back();
@@ -300,7 +290,7 @@ private:
         // map every fiber's saved registers to the same L1 set and thrash it. The stagger
         // takes at most a quarter of the stack (small stacks set by the environment
         // overflowed into their guard page from the 256th fiber on).
-        const std::size_t colours = std::min<std::size_t>(1024, s.stack.size / 4 / 64);
+        const std::size_t colours = s.stack.size / 4 / 64 < 1024 ? s.stack.size / 4 / 64 : 1024;
         const std::size_t colour = (m_contexts.size() % colours) * 64;
         void* top = static_cast<char*>(s.stack.sp) - colour;
         m_contexts.push_back(make_context<&fiber_entry>(top, s.stack.size - colour));  // reserved
@@ -376,10 +366,9 @@ private:
 
   /// From the current item to item `to`, the barrier's switches. Both contexts are in
   /// m_contexts, so the switch tests nothing (the tests whether either end was the
-  /// scheduler or ran on the thread stack were 12 of the 80 instructions of a barrier).
+  /// scheduler or ran on the thread stack were a large share of a barrier's instructions).
   /// The current item is read from the engine, not passed by the barrier's caller: a
-  /// register less in the kernel, which g++ otherwise spilled (int32 scans at 256 items
-  /// 10% slower).
+  /// register less in the kernel, which g++ otherwise spilled.
   [[gnu::always_inline]] void switch_to_item(std::size_t to) {
     const std::size_t from = m_current;
     switch_between(from, m_contexts.data() + from, m_contexts[to], to);
@@ -417,7 +406,7 @@ private:
     }
   }
 
-  boost::context::protected_fixedsize_stack m_stack_allocator;
+  std::size_t m_stack_bytes;
   std::deque<slot> m_slots;  // a deque: suspended fibers hold references into it (switch_to)
   std::vector<void*> m_contexts;  // saved contexts (see context_switch.hpp)
   std::vector<unsigned char> m_done;  // whether each slot's item finished (or is not in the group)

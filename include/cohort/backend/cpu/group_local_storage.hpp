@@ -4,11 +4,10 @@
 // the whole group: hierarchical `local_memory<T>` and scoped `require_local_mem<T>`.
 // Objects up to `group_local_inline_bytes` live in the frame that declares them (the group
 // lambda, the memory_environment): the compiler then sees that they cannot alias global
-// memory and keeps values in registers across them, as in a hand-written tile loop (DGEMM,
-// 16 x 16 tiles: hierarchical 0.10x -> 0.9x of the same tiling in OpenMP, with the
-// work-item loop changes). Larger ones come from the group arena, so the worker threads'
-// stacks stay small. Also the storage that private memory uses: in the arena, or in the frame
-// (scoped memory_environments whose private requests fit, see scoped_hooks.hpp).
+// memory and keeps values in registers across them, as in a hand-written tile loop.
+// Larger ones come from the group arena, so the worker threads' stacks stay small. Also
+// the storage that private memory uses: in the arena, or in the frame (scoped
+// memory_environments whose private requests fit, see scoped_hooks.hpp).
 #include <cstddef>
 #include <new>
 #include <type_traits>

@@ -116,9 +116,9 @@ template <typename Out, typename In, typename Complete>
   }
   fiber_engine& e = fiber_engine::active();
   fiber_engine::exchange_entry* table = e.exchange_table();
-  // The value and then the result share one place in the item's frame. Each line of its
-  // frame an item keeps live across the switch costs at 256 items (where the group's frames
-  // outgrow L1) about 2.5 ns per call per item.
+  // The value and then the result share one place in the item's frame: once a group's
+  // frames outgrow L1, each line of its frame an item keeps live across the switch is a
+  // miss on every call.
   table[s.me] = &place;
   e.barrier(s.me, s.lo, s.hi, [&] { complete(values(table + s.lo), results(table + s.lo), s.hi - s.lo); });
   return place.out;
@@ -188,8 +188,7 @@ template <typename Out, typename In, typename Compute>
 /// The bits of a T in one register where T is 16, 32 or 64 bytes and the target has
 /// registers that wide, else the T itself. g++ splits an aggregate kept across the fiber
 /// switch into its elements and reassembles it with narrow stores, whose wide reload then
-/// cannot be forwarded (vec<int, 8> scans took 11 instead of 5 ns per item); a GNU vector
-/// stays whole.
+/// cannot be forwarded; a GNU vector stays whole.
 template <typename T, std::size_t Bytes = sizeof(T)>
 struct whole {
   using type = T;
@@ -223,9 +222,8 @@ template <typename T>
 
 /// Makes `w` a value of its own for the compiler. A scan's result is both combined (as T)
 /// and returned (as whole_t<T>); g++ kept both views of a vector result across the fiber
-/// switch and spilled each, one more store and load per item and call (vec<float, 4>
-/// exclusive scan at 256 items: 2.36 -> 2.11 ns per call per item with this). Types that
-/// travel as themselves (scalars, other aggregates) are left alone.
+/// switch and spilled each, one more store and load per item and call. Types that travel
+/// as themselves (scalars, other aggregates) are left alone.
 template <typename T>
 [[gnu::always_inline]] inline void detach([[maybe_unused]] whole_t<T>& w) {
   if constexpr (!std::is_same_v<whole_t<T>, T>) asm("" : "+v"(w));
@@ -278,8 +276,7 @@ template <bool Inclusive, bool Total, typename T, typename Op>
     if constexpr (Inclusive) {
       // The new running value, kept from the combine rather than read back from the buffer
       // for a scan's result: g++ does not see through the buffer's register-type view, so a
-      // vector result went through a store-forwarded reload (vec<float, 4> inclusive scans
-      // at 256 items 3-5% slower, seven interleaved rounds).
+      // vector result went through a store-forwarded reload.
       whole_t<T> now;
       if (s.me == s.lo) [[unlikely]] {
         now = load_whole(&x);
@@ -367,15 +364,14 @@ template <typename T>
 inline constexpr std::size_t frame_evicting_bytes = std::size_t{1} << 20;
 
 /// How many items ahead a resuming item fetches a frame into L1 after a large completion:
-/// an item's visit takes 20-40 ns, a line from L2 or L3 arrives within about 100.
+/// enough item visits to cover a line's trip from L2 or L3.
 inline constexpr std::size_t frame_prefetch_distance = 8;
 
 /// One item (the last to arrive) computes `f()` for everybody: the joint algorithms, whose
 /// `f` reads and writes about `bytes` of memory. A result that fits the scope's running value
 /// goes there, as a reduction's total does (running_collective): each item then reads one
 /// line that every item shares, instead of its table entry and the completer's frame behind
-/// it (joint_reduce over 64 floats at 256 items, Intel Xeon: 7.5 against 9.5 ns per call per
-/// item).
+/// it.
 template <typename R, typename F>
 [[gnu::always_inline]] inline R once_for_all(scope s, F&& f, std::size_t bytes = 0) {
   static_assert(std::is_trivially_copyable_v<R>, "group algorithms exchange trivially copyable values");

@@ -157,11 +157,10 @@ template <typename Group, typename T>
 // Joint algorithms: the items of a group run one after another on this thread, so one
 // item processing the whole range with a vectorised loop beats splitting it among them.
 // Forced inline like the other collectives: every call level between the kernel and the
-// fiber switch returns mispredicted after it (joint_reduce of 16 floats at 256 items:
-// 31 ns per call per item out of line).
+// fiber switch returns mispredicted after it.
 /// `init` may be detail::from_first<T>: start from the first element (an empty range gives T{}).
 template <typename Group, typename Ptr, typename Init, typename Op>
-[[gnu::always_inline]] inline detail::joint_value_t<Init> joint_reduce(const Group& g, Ptr first, Ptr last, Init init,
+[[gnu::always_inline]] inline detail::joint_value_t<Init> joint_reduce(const Group& g, Ptr first, Ptr last, const Init& init,
                                                                        Op op) {
   using T = detail::joint_value_t<Init>;
   const auto count = static_cast<std::size_t>(std::distance(first, last));
@@ -178,7 +177,7 @@ template <typename Group, typename Ptr, typename Init, typename Op>
 /// Scans [first, last) into `result` (which may equal `first`). An inclusive scan's `init`
 /// may be detail::from_first<T>: the first element is the first result.
 template <bool Inclusive, typename Group, typename InPtr, typename OutPtr, typename Init, typename Op>
-[[gnu::always_inline]] inline void joint_scan(const Group& g, InPtr first, InPtr last, OutPtr result, Init init,
+[[gnu::always_inline]] inline void joint_scan(const Group& g, InPtr first, InPtr last, OutPtr result, const Init& init,
                                               Op op) {
   const auto count = static_cast<std::size_t>(std::distance(first, last));
   cpu::group_ops::once_for_all<char>(

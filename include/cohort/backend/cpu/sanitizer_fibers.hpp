@@ -4,7 +4,7 @@
 // report false stack errors and races. Compiles to nothing in normal builds.
 #include <cstddef>
 
-#include <boost/context/stack_context.hpp>
+#include <cohort/backend/cpu/fiber_stack.hpp>
 
 #if defined(__has_feature)
 #if __has_feature(address_sanitizer)
@@ -45,7 +45,7 @@ struct fiber_switch_state {
   void* tsan_fiber = nullptr;
 #endif
 
-  void create([[maybe_unused]] const boost::context::stack_context& stack) {
+  void create([[maybe_unused]] const fiber_stack& stack) {
 #if defined(COHORT_ASAN_FIBERS)
     bottom = static_cast<const char*>(stack.sp) - stack.size;
     size = stack.size;

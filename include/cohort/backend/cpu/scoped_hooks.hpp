@@ -189,8 +189,6 @@ public:
 /// the frame gets them addressed at fixed offsets from the stack pointer, and g++ then
 /// steps one pointer per array through a loop where, for arena memory, it indexes every
 /// access off a register base (an indexed load-op or store takes an extra issue slot).
-/// A scoped reduce over vec<int, 8> at 256 items: 0.84-0.92x of OpenMP over stack arrays
-/// with arena memory, 1.00-1.02x in the frame (the OpenMP loop over heap arrays: 1.00x).
 /// So a memory_environment whose private requests fit `private_inline_bytes` together
 /// holds them in its frame; the body is compiled for both cases.
 inline constexpr std::size_t private_inline_bytes = 32 * 1024;

@@ -6,7 +6,6 @@
 #include <atomic>
 #include <cstddef>
 #include <exception>
-#include <mutex>
 
 #include <omp.h>
 

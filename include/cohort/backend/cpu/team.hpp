@@ -85,9 +85,8 @@ enum class group_loop {
   /// group's chunk copy into a libc memcpy call per group. Groups of two and three
   /// dimensions take rows of 8, 16 or 32 items with a fixed extent (contiguous_loop.hpp),
   /// whose copies g++ turns into fixed-size memcpys that load a whole row before storing
-  /// it; as loops kept by the attribute, loads and stores alternate, and DGEMM's 16 x 16
-  /// tiles ran at 0.92 / 0.93x (hierarchical / scoped) of the same tiling in OpenMP instead
-  /// of 1.00 / 0.99x (Intel Xeon, medians of three interleaved rounds).
+  /// it; as loops kept by the attribute, loads and stores alternate, which made tiled
+  /// kernels slower.
   flattened_copy_loops,
 };
 

@@ -1,23 +1,24 @@
 // SPDX-License-Identifier: MIT
-// inclusive_scan_over_group and exclusive_scan_over_group with every meaningful SYCL
-// function object (typed and transparent): without init (exclusive: from known_identity),
-// with init (inclusive: init is the last argument); fundamental types near their limits,
-// vec and marray; every 1D size, 2D and 3D groups (linear id order), every sub-group size.
+#pragma once
+// What the scan_*_test files share: a kernel body that runs inclusive_scan_over_group and
+// exclusive_scan_over_group with every meaningful SYCL function object (typed and
+// transparent), with and without init, and its host check. Each test file instantiates it
+// for its own part of the type and shape matrix.
 #include <cstdint>
+#include <string>
 #include <utility>
+#include <vector>
 
-#include "support/devices.hpp"
 #include "support/group_matrix.hpp"
+
+namespace cohort_test::scan_matrix {
 
 using namespace cohort;
 using namespace cohort_test::matrix;
 
-namespace {
-class scan : public cohort_test::on_device {};
-
 template <typename T>
-constexpr std::size_t kinds_v = kinds_for<element_t<T>>().size();
-constexpr std::size_t per_kind = 8;
+inline constexpr std::size_t kinds_v = kinds_for<element_t<T>>().size();
+inline constexpr std::size_t per_kind = 8;
 
 /// Per item and operator (typed, then transparent): inclusive, inclusive with init,
 /// exclusive with init, exclusive without init (where the operator has a known identity
@@ -86,45 +87,5 @@ void scan_on(queue& q, const nd_range<D>& ndr, const std::string& where) {
   const auto out = run<results<T, per_kind * kinds_v<T>>, SubGroup>(q, ndr, in, scan_every_operator<T>{init});
   check_scan(in, out, segments(n / local, local, SubGroup), init, where);
 }
-}  // namespace
 
-TEST_P(scan, fundamental_types_every_1d_size) {
-  for_each_type<std::int8_t, std::uint8_t, std::int16_t, std::uint16_t, std::int32_t, std::uint32_t, std::int64_t,
-                std::uint64_t, float, double, bool>([&]<typename T>() {
-    for (std::size_t local : sizes_1d) scan_on<T>(q, launch_1d(local), "local " + std::to_string(local));
-  });
-}
-
-TEST_P(scan, vec_and_marray_component_wise) {
-  for_each_type<vec<std::int64_t, 2>, vec<float, 4>, marray<std::uint16_t, 3>, marray<double, 4>>([&]<typename T>() {
-    for (std::size_t local : {1u, 33u, 256u}) scan_on<T>(q, launch_1d(local), "local " + std::to_string(local));
-  });
-}
-
-// Floating-point values without a simd scan (vec, marray, min / max, ...) scan 64 or more
-// values in four blocks, the last taking the remainder (inclusive and exclusive, on copies
-// for scalars and where the items' places are for vec and marray): every remainder.
-TEST_P(scan, floating_point_groups_around_the_blocked_scan) {
-  for_each_type<float, double, vec<float, 4>, marray<double, 2>>([&]<typename T>() {
-    for (std::size_t local : {63u, 64u, 65u, 66u, 67u, 68u, 69u, 131u})
-      scan_on<T>(q, launch_1d(local), "local " + std::to_string(local));
-  });
-}
-
-TEST_P(scan, two_and_three_dimensional_groups_in_linear_id_order) {
-  for_each_type<std::int32_t, float>([&]<typename T>() {
-    for (const auto& ndr : launches_2d()) scan_on<T>(q, ndr, "2D");
-    for (const auto& ndr : launches_3d()) scan_on<T>(q, ndr, "3D");
-  });
-}
-
-TEST_P(scan, sub_groups_of_every_size) {
-  for_each_type<std::int16_t, double, vec<std::uint32_t, 2>>([&]<typename T>() {
-    for_each_sub_group_size(q, [&]<std::uint32_t S>() {
-      for (std::size_t local : {1u, 7u, 32u, 33u, 100u})
-        scan_on<T, S>(q, launch_1d(local), "sub-group " + std::to_string(S) + " local " + std::to_string(local));
-    });
-  });
-}
-
-COHORT_INSTANTIATE_ON_ALL_DEVICES(scan);
+}  // namespace cohort_test::scan_matrix

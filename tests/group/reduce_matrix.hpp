@@ -1,21 +1,22 @@
 // SPDX-License-Identifier: MIT
-// reduce_over_group with every meaningful SYCL function object (typed and transparent),
-// with and without init, over fundamental types near their limits, vec and marray; on
-// work-groups of every 1D size, 2D and 3D groups, and sub-groups of every size.
+#pragma once
+// What the reduce_*_test files share: a kernel body that runs reduce_over_group with every
+// meaningful SYCL function object (typed and transparent), with and without init, and its
+// host check. Each test file instantiates it for its own part of the type and shape matrix.
 #include <cstdint>
+#include <string>
 #include <utility>
+#include <vector>
 
-#include "support/devices.hpp"
 #include "support/group_matrix.hpp"
+
+namespace cohort_test::reduce_matrix {
 
 using namespace cohort;
 using namespace cohort_test::matrix;
 
-namespace {
-class reduce : public cohort_test::on_device {};
-
 template <typename T>
-constexpr std::size_t kinds_v = kinds_for<element_t<T>>().size();
+inline constexpr std::size_t kinds_v = kinds_for<element_t<T>>().size();
 
 /// Per item: for every operator, reduce without init (typed, transparent) and with init
 /// (typed, transparent).
@@ -69,36 +70,5 @@ void reduce_on(queue& q, const nd_range<D>& ndr, const std::string& where) {
   const auto out = run<results<T, 4 * kinds_v<T>>, SubGroup>(q, ndr, in, reduce_every_operator<T>{init});
   check_reduce(in, out, segments(n / local, local, SubGroup), init, where);
 }
-}  // namespace
 
-TEST_P(reduce, fundamental_types_every_1d_size) {
-  for_each_type<std::int8_t, std::uint8_t, std::int16_t, std::uint16_t, std::int32_t, std::uint32_t, std::int64_t,
-                std::uint64_t, char, float, double, bool>([&]<typename T>() {
-    for (std::size_t local : sizes_1d) reduce_on<T>(q, launch_1d(local), "local " + std::to_string(local));
-  });
-}
-
-TEST_P(reduce, vec_and_marray_component_wise) {
-  for_each_type<vec<std::int32_t, 4>, vec<float, 3>, vec<std::uint8_t, 16>, marray<std::int16_t, 5>, marray<double, 2>,
-                marray<bool, 3>>([&]<typename T>() {
-    for (std::size_t local : {1u, 31u, 144u, 1024u}) reduce_on<T>(q, launch_1d(local), "local " + std::to_string(local));
-  });
-}
-
-TEST_P(reduce, two_and_three_dimensional_groups) {
-  for_each_type<std::int32_t, double, vec<float, 3>>([&]<typename T>() {
-    for (const auto& ndr : launches_2d()) reduce_on<T>(q, ndr, "2D");
-    for (const auto& ndr : launches_3d()) reduce_on<T>(q, ndr, "3D");
-  });
-}
-
-TEST_P(reduce, sub_groups_of_every_size) {
-  for_each_type<std::int8_t, std::uint64_t, float, bool, vec<std::int32_t, 4>>([&]<typename T>() {
-    for_each_sub_group_size(q, [&]<std::uint32_t S>() {
-      for (std::size_t local : {1u, 7u, 32u, 33u, 100u, 256u})
-        reduce_on<T, S>(q, launch_1d(local), "sub-group " + std::to_string(S) + " local " + std::to_string(local));
-    });
-  });
-}
-
-COHORT_INSTANTIATE_ON_ALL_DEVICES(reduce);
+}  // namespace cohort_test::reduce_matrix

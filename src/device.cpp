@@ -1,0 +1,36 @@
+// SPDX-License-Identifier: MIT
+// Devices and platforms: the lists behind get_devices and get_platforms.
+#include <cohort/runtime/device.hpp>
+
+namespace cohort {
+
+std::vector<device> device::get_devices(info::device_type type) {
+  std::vector<device> out;
+  const auto& all = detail::device_registry();
+  for (std::size_t i = 0; i < all.size(); ++i) {
+    const auto t = all[i].type;
+    if (type == info::device_type::all || type == t ||
+        (type == info::device_type::automatic && i == 0))
+      out.push_back(device(i));
+  }
+  return out;
+}
+
+std::vector<platform> platform::get_platforms() {
+  std::vector<platform> out;
+  for (const auto& d : detail::device_registry()) {
+    bool listed = false;
+    for (const platform& p : out) listed = listed || p.m_backend == d.owner;
+    if (!listed) out.emplace_back(d.owner);
+  }
+  return out;
+}
+
+std::vector<device> platform::get_devices(info::device_type type) const {
+  std::vector<device> out;
+  for (const auto& d : device::get_devices(type))
+    if (d.get_backend() == m_backend) out.push_back(d);
+  return out;
+}
+
+}  // namespace cohort

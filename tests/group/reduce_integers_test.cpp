@@ -1,0 +1,27 @@
+// SPDX-License-Identifier: MIT
+// reduce_over_group with every meaningful SYCL function object (typed and transparent),
+// with and without init, over the fundamental integer types (char included) near their
+// limits, on work-groups of every 1D size. (reduce_vectors_test: floating-point and bool
+// scalars, vec and marray; reduce_shapes_test: 2D and 3D groups and sub-groups.)
+#include <cstdint>
+#include <string>
+
+#include "group/reduce_matrix.hpp"
+#include "support/devices.hpp"
+
+using namespace cohort;
+using namespace cohort_test::matrix;
+using namespace cohort_test::reduce_matrix;
+
+namespace {
+class reduce_integers : public cohort_test::on_device {};
+}  // namespace
+
+TEST_P(reduce_integers, fundamental_integer_types_every_1d_size) {
+  for_each_type<std::int8_t, std::uint8_t, std::int16_t, std::uint16_t, std::int32_t, std::uint32_t, std::int64_t,
+                std::uint64_t, char>([&]<typename T>() {
+    for (std::size_t local : sizes_1d) reduce_on<T>(q, launch_1d(local), "local " + std::to_string(local));
+  });
+}
+
+COHORT_INSTANTIATE_ON_ALL_DEVICES(reduce_integers);

@@ -1,0 +1,33 @@
+// SPDX-License-Identifier: MIT
+// reduce_over_group with every meaningful SYCL function object (typed and transparent),
+// with and without init, over floating-point and bool scalars on work-groups of every 1D
+// size, and over vec and marray (component-wise). (reduce_integers_test: the integer
+// types; reduce_shapes_test: 2D and 3D groups and sub-groups.)
+#include <cstdint>
+#include <string>
+
+#include "group/reduce_matrix.hpp"
+#include "support/devices.hpp"
+
+using namespace cohort;
+using namespace cohort_test::matrix;
+using namespace cohort_test::reduce_matrix;
+
+namespace {
+class reduce_vectors : public cohort_test::on_device {};
+}  // namespace
+
+TEST_P(reduce_vectors, fundamental_floating_and_bool_every_1d_size) {
+  for_each_type<float, double, bool>([&]<typename T>() {
+    for (std::size_t local : sizes_1d) reduce_on<T>(q, launch_1d(local), "local " + std::to_string(local));
+  });
+}
+
+TEST_P(reduce_vectors, vec_and_marray_component_wise) {
+  for_each_type<vec<std::int32_t, 4>, vec<float, 3>, vec<std::uint8_t, 16>, marray<std::int16_t, 5>, marray<double, 2>,
+                marray<bool, 3>>([&]<typename T>() {
+    for (std::size_t local : {1u, 31u, 144u, 1024u}) reduce_on<T>(q, launch_1d(local), "local " + std::to_string(local));
+  });
+}
+
+COHORT_INSTANTIATE_ON_ALL_DEVICES(reduce_vectors);
