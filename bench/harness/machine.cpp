@@ -34,13 +34,15 @@ std::string compiler_name() {
 #endif
 }
 
-std::string now_iso8601() {
+std::string local_time(const char* strftime_format) {
   const std::time_t t = std::time(nullptr);
   std::tm tm{};
   localtime_r(&t, &tm);
   char buf[64];
-  std::strftime(buf, sizeof buf, "%Y-%m-%dT%H:%M:%S%z", &tm);
+  std::strftime(buf, sizeof buf, strftime_format, &tm);
   return buf;
 }
+
+std::string now_iso8601() { return local_time("%Y-%m-%dT%H:%M:%S%z"); }
 
 }  // namespace bench

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
 #include "options.hpp"
 
+#include "machine.hpp"
+
 #include <ctime>
 #include <filesystem>
 
@@ -8,14 +10,7 @@
 
 namespace bench {
 
-std::string folder_stamp() {
-  const std::time_t t = std::time(nullptr);
-  std::tm local{};
-  localtime_r(&t, &local);
-  char buf[32];
-  std::strftime(buf, sizeof buf, "%Y-%m-%dT%H-%M", &local);
-  return buf;
-}
+std::string folder_stamp() { return local_time("%Y-%m-%dT%H-%M"); }
 
 outputs output_paths(const options& opt, const std::string& stamp) {
   outputs out;

@@ -17,8 +17,6 @@ namespace cohort_test::joint_matrix {
 using namespace cohort;
 using namespace cohort_test::matrix;
 
-template <typename T>
-inline constexpr std::size_t kinds_v = kinds_for<element_t<T>>().size();
 
 // Scan outputs per operator: inclusive (out of place, no init), exclusive (out of place,
 // init), inclusive (in place, init), exclusive (in place, no init where an identity exists,

@@ -15,8 +15,6 @@ namespace cohort_test::reduce_matrix {
 using namespace cohort;
 using namespace cohort_test::matrix;
 
-template <typename T>
-inline constexpr std::size_t kinds_v = kinds_for<element_t<T>>().size();
 
 /// Per item: for every operator, reduce without init (typed, transparent) and with init
 /// (typed, transparent).

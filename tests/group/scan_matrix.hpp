@@ -16,8 +16,6 @@ namespace cohort_test::scan_matrix {
 using namespace cohort;
 using namespace cohort_test::matrix;
 
-template <typename T>
-inline constexpr std::size_t kinds_v = kinds_for<element_t<T>>().size();
 inline constexpr std::size_t per_kind = 8;
 
 /// Per item and operator (typed, then transparent): inclusive, inclusive with init,

@@ -143,7 +143,7 @@ using element_t = cohort::detail::element_type_t<T>;
 template <typename T>
 inline constexpr std::size_t components_v = cohort::detail::num_elements_v<T>;
 
-/// The operators that are meaningful for element type E.
+/// The operators that are meaningful for element type E (kinds_v<T>: how many for T).
 template <typename E>
 constexpr auto kinds_for() {
   using k = op_kind;
@@ -156,6 +156,9 @@ constexpr auto kinds_for() {
     return std::array{k::plus, k::multiplies, k::minimum, k::maximum};
   }
 }
+
+template <typename T>
+inline constexpr std::size_t kinds_v = kinds_for<element_t<T>>().size();
 
 /// `a op b` for one element, computed as a plain host loop over E would, with integer sums
 /// and products wrapping around in E (written without overflow in the reference itself).

@@ -4,14 +4,14 @@
 // Backends use them where one thread processes a whole range: the CPU's joint algorithms
 // and the completion step of its collectives.
 //
-// - Sums and products of arithmetic values reduce and scan as OpenMP simd loops
-//   (simd_arithmetic.hpp).
+// - Sums and products of arithmetic values reduce and scan on the compiler's vector types
+//   (simd_arithmetic.hpp; OpenMP simd scans where there are none).
 // - Other reductions fold into independent lanes (the order of a group reduction is
 //   unspecified in SYCL), so the loop needs no reassociation from the compiler and keeps
 //   several vector accumulators in flight; other scans are one dependent chain.
 // - any-of tests a block of elements without branching before it looks at the result.
 //
-// Every step goes through `combine` (or, in the simd loops, its unsigned arithmetic), so
+// Every step goes through `combine` (or, in the vector loops, its unsigned arithmetic), so
 // integer results equal a sequential loop in the accumulator type exactly; floating-point
 // results differ by rounding only.
 #include <cstddef>

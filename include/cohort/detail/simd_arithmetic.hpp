@@ -21,7 +21,7 @@
 
 namespace cohort::detail {
 
-/// Whether `op` over T values read as `In` runs as an OpenMP simd loop: a sum or product
+/// Whether `op` over T values read as `In` runs as a vector loop here: a sum or product
 /// of an arithmetic type (not bool), read as that same type.
 template <typename Op, typename T, typename In>
 inline constexpr bool simd_arithmetic_v = [] {

@@ -144,7 +144,6 @@ public:
     barrier(me, lo, hi, [] {});
   }
 
-  std::size_t current_item() const { return m_current; }
 
   /// Asks L2 for the stack tops of the items [lo, hi), all but the caller waiting at a
   /// barrier. For completions that streamed more data than L2 holds: their frames are gone
@@ -324,7 +323,9 @@ private:
   }
 
   // The item on the thread's stack reached the first barrier of this group.
-  void start_fibers_from_plain_loop() {
+  // Once per launch and thread: out of line, so that every barrier and collective of a
+  // kernel does not carry a copy of it.
+  [[gnu::noinline, gnu::cold]] void start_fibers_from_plain_loop() {
     ensure_fibers(m_size);
     m_main_slot = m_current;
     // The main slot's item now saves its context where its fiber's would be, so that
