@@ -2,8 +2,8 @@
 // joint_reduce, joint_inclusive_scan and joint_exclusive_scan over ranges empty, shorter
 // and longer than the group, in place and out of place, with every meaningful operator
 // (those without an identity take the first element), typed and transparent, with and
-// without init: floating-point and bool scalars, vec and marray. (joint_integers_test: the
-// integer types; joint_long_ranges_test: ranges long enough for the blocked scans, over a
+// without init: floating-point and bool scalars. (joint_composites_test: vec and marray;
+// joint_integers_*_test: the integer types; joint_long_ranges_test: ranges long enough for the blocked scans, over a
 // mebibyte, and joint_any_of / all_of / none_of.)
 #include <cstddef>
 #include <cstdint>
@@ -24,12 +24,6 @@ TEST_P(joint_vectors, floating_and_bool_every_operator_short_long_empty_in_place
     for (std::size_t local : {1u, 33u, 256u})
       for (std::size_t length : {std::size_t{0}, std::size_t{1}, local / 2, local, 3 * local + 1})
         joint_on<T>(q, local, length);
-  });
-}
-
-TEST_P(joint_vectors, vec_and_marray_ranges) {
-  for_each_type<vec<std::int32_t, 4>, marray<float, 3>>([&]<typename T>() {
-    for (std::size_t length : {std::size_t{0}, std::size_t{7}, std::size_t{300}}) joint_on<T>(q, 32, length);
   });
 }
 

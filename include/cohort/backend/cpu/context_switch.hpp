@@ -65,7 +65,7 @@ cohort_cpu_context_switch:
   .popsection
 )");
 
-inline void* context_switch(void** save, void* target, void* data) {
+[[gnu::always_inline]] inline void* context_switch(void** save, void* target, void* data) {
   return cohort_cpu_context_switch(save, target, data);
 }
 
@@ -100,7 +100,7 @@ void start(boost::context::detail::transfer_t t) {
 }
 }  // namespace context_detail
 
-inline void* context_switch(void** save, void* target, void* data) {
+[[gnu::always_inline]] inline void* context_switch(void** save, void* target, void* data) {
   context_detail::handoff h{save, data};
   return context_detail::arrive(boost::context::detail::jump_fcontext(target, &h));
 }

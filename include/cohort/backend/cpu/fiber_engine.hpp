@@ -16,14 +16,9 @@
 // already finished. Later groups of the same launch on this thread start as fibers at once.
 #include <cstddef>
 #include <cstdint>
-#include <cerrno>
-#include <cstdio>
-#include <cstdlib>
 #include <exception>
 #include <memory>
 #include <new>
-#include <string>
-#include <deque>
 #include <vector>
 
 #include <cohort/backend/cpu/context_switch.hpp>
@@ -46,10 +41,7 @@ public:
   /// result common to all.
   using exchange_entry = void*;
 
-  static fiber_engine& this_thread() {
-    thread_local fiber_engine engine;
-    return engine;
-  }
+  static fiber_engine& this_thread();
   /// The engine running a group on this thread, for the barriers and collectives of its
   /// items. A thread_local object with a constructor costs every access a check for its
   /// first use, a branch to a call that the compiler must keep registers across; this
@@ -64,10 +56,7 @@ public:
 
   fiber_engine(const fiber_engine&) = delete;
   fiber_engine& operator=(const fiber_engine&) = delete;
-  ~fiber_engine() {
-    for (auto& s : m_slots)
-      if (s.stack.sp) deallocate_fiber_stack(s.stack);
-  }
+  ~fiber_engine();
 
   /// Forget what the previous kernel on this thread did (it may not have had barriers).
   void begin_launch() { m_group_needs_fibers = false; }
@@ -162,14 +151,7 @@ public:
   /// Scratch for collectives, at least `bytes` long and 64-byte aligned. A larger request
   /// gets a new buffer; the old one lives until the group ends because items that have not
   /// resumed yet may still read their results from it.
-  void* collective_scratch(std::size_t bytes) {
-    if (bytes > m_scratch_bytes) {
-      if (m_scratch) m_retired.push_back(std::move(m_scratch));
-      m_scratch_bytes = bytes < 4096 ? 4096 : bytes * 2;
-      m_scratch.reset(static_cast<std::byte*>(::operator new(m_scratch_bytes, std::align_val_t{64})));
-    }
-    return m_scratch.get();
-  }
+  void* collective_scratch(std::size_t bytes);
   /// One entry per item of the current group (sized when the group starts, so the hot path
   /// of a collective neither looks up a thread-local nor checks a size).
   exchange_entry* exchange_table() { return m_exchange.data(); }
@@ -229,7 +211,7 @@ private:
     fiber_switch_state sanitizer;
   };
 
-  fiber_engine() : m_stack_bytes(stack_bytes()) { m_thread_stack_state.adopt_current(); }
+  fiber_engine();
 
   static inline constinit thread_local fiber_engine* t_active = nullptr;
   /// Makes an engine active() for as long as it runs a group.
@@ -239,29 +221,9 @@ private:
     active_here(const active_here&) = delete;
     active_here& operator=(const active_here&) = delete;
   };
-  [[noreturn, gnu::cold, gnu::noinline]] static void outside_group() {
-    throw exception(errc::feature_not_supported,
-                    "group barriers and collectives synchronise the work-items of an nd_range kernel; "
-                    "this call is not made by one (the work-group scope of a hierarchical kernel?)");
-  }
+  [[noreturn, gnu::cold, gnu::noinline]] static void outside_group();
 
-  static std::size_t stack_bytes() {
-    // Kernels with big private arrays can raise it; pages are committed only when touched.
-    static const std::size_t bytes = [] {
-      constexpr std::size_t fallback = 256 * 1024, least = 16 * 1024;
-      const char* env = std::getenv("COHORT_FIBER_STACK_BYTES");
-      if (!env) return fallback;
-      char* end = nullptr;
-      errno = 0;
-      const unsigned long long v = std::strtoull(env, &end, 10);
-      if (end != env && *end == '\0' && errno == 0 && *env != '-' && v >= least) return static_cast<std::size_t>(v);
-      // Read on a kernel's thread, where an exception would end the program: say so instead.
-      std::fprintf(stderr, "cohort: COHORT_FIBER_STACK_BYTES=%s is not a byte count of at least %zu; using %zu\n", env,
-                   least, fallback);
-      return fallback;
-    }();
-    return bytes;
-  }
+  static std::size_t stack_bytes();
 
   void record_error(std::exception_ptr e) {
     if (!m_error) m_error = std::move(e);
@@ -270,38 +232,7 @@ private:
   /// Fibers for slots [0, count). A slot, its context and its flag are added together once
   /// its stack exists, so a failed allocation leaves the engine as it was (a slot without a
   /// stack crashed a later launch).
-  void ensure_fibers(std::size_t count) {
-    if (m_slots.size() >= count) return;
-    try {
-      m_contexts.reserve(count);
-      m_done.reserve(count);
-      while (m_slots.size() < count) {
-        fiber_stack stack = allocate_fiber_stack(m_stack_bytes);
-        try {
-          m_slots.emplace_back();
-        } catch (...) {
-          deallocate_fiber_stack(stack);
-          throw;
-        }
-        slot& s = m_slots.back();
-        s.stack = stack;
-        // Stagger the stack tops by a cache line per fiber: equal offsets modulo 4 KiB would
-        // map every fiber's saved registers to the same L1 set and thrash it. The stagger
-        // takes at most a quarter of the stack (small stacks set by the environment
-        // overflowed into their guard page from the 256th fiber on).
-        const std::size_t colours = s.stack.size / 4 / 64 < 1024 ? s.stack.size / 4 / 64 : 1024;
-        const std::size_t colour = (m_contexts.size() % colours) * 64;
-        void* top = static_cast<char*>(s.stack.sp) - colour;
-        m_contexts.push_back(make_context<&fiber_entry>(top, s.stack.size - colour));  // reserved
-        m_done.push_back(1);
-        s.sanitizer.create(s.stack);
-      }
-    } catch (const std::bad_alloc&) {
-      throw exception(errc::memory_allocation,
-                      "no memory for the fiber stacks of a work-group with barriers (" + std::to_string(count) +
-                          " items; COHORT_FIBER_STACK_BYTES sets the size of each)");
-    }
-  }
+  void ensure_fibers(std::size_t count);
 
   std::size_t next_live(std::size_t from, std::size_t hi) const {
     for (std::size_t i = from; i < hi; ++i)
@@ -309,55 +240,20 @@ private:
     return no_slot;
   }
 
-  void mark_group_live(std::size_t first) {
-    for (std::size_t i = 0; i < m_size; ++i) m_done[i] = i < first;
-    m_live = m_size - first;
-  }
+  void mark_group_live(std::size_t first);
 
-  void run_group_as_fibers() {
-    ensure_fibers(m_size);
-    mark_group_live(0);
-    m_main_slot = no_slot;
-    m_current = scheduler;
-    switch_to(0);  // returns when the last item finished
-  }
+  void run_group_as_fibers();
 
-  // The item on the thread's stack reached the first barrier of this group.
-  // Once per launch and thread: out of line, so that every barrier and collective of a
-  // kernel does not carry a copy of it.
-  [[gnu::noinline, gnu::cold]] void start_fibers_from_plain_loop() {
-    ensure_fibers(m_size);
-    m_main_slot = m_current;
-    // The main slot's item now saves its context where its fiber's would be, so that
-    // switches between items need not ask whether one of them runs on the thread stack;
-    // the idle fiber's own context waits here until the item has finished.
-    m_parked_fiber = m_contexts[m_main_slot];
-    mark_group_live(m_main_slot);
-    m_group_needs_fibers = true;
-  }
+  // The item on the thread's stack reached the first barrier of this group (once per
+  // launch and thread; compiled in src/, so no barrier of a kernel carries a copy of it).
+  void start_fibers_from_plain_loop();
 
-  void finish_main_item() {
-    const std::size_t me = m_main_slot;
-    m_current = me;
-    item_finished(me);
-    m_contexts[me] = m_parked_fiber;
-    m_main_slot = no_slot;
-  }
+  void finish_main_item();
 
   // The item in slot `me` returned: go on with the next live item, release items waiting
   // at a barrier this one never reached (undefined behaviour in SYCL; we must not hang),
   // or hand the thread back when the group is complete.
-  void item_finished(std::size_t me) {
-    m_done[me] = 1;
-    --m_live;
-    std::size_t next = next_live(me + 1, m_size);
-    if (next == no_slot && m_live > 0) next = next_live(0, m_size);
-    if (next != no_slot) {
-      switch_to(next);
-    } else if (me != owner_of_thread_stack()) {
-      switch_to(owner_of_thread_stack());
-    }
-  }
+  void item_finished(std::size_t me);
 
   std::size_t owner_of_thread_stack() const { return m_main_slot == no_slot ? scheduler : m_main_slot; }
   bool on_thread_stack(std::size_t who) const { return who == scheduler || who == m_main_slot; }
@@ -381,34 +277,21 @@ private:
     m_current = to;
     ++m_switches;
     // The sanitizers' records of each stack (nothing in other builds).
-    fiber_switch_state& mine = on_thread_stack(from) ? m_thread_stack_state : m_slots[from].sanitizer;
-    fiber_switch_state& theirs = on_thread_stack(to) ? m_thread_stack_state : m_slots[to].sanitizer;
+    fiber_switch_state& mine = on_thread_stack(from) ? m_thread_stack_state : m_slots[from]->sanitizer;
+    fiber_switch_state& theirs = on_thread_stack(to) ? m_thread_stack_state : m_slots[to]->sanitizer;
     mine.before_leave(theirs);
     arrived(reinterpret_cast<std::size_t>(context_switch(save, target, reinterpret_cast<void*>(from))), mine);
   }
 
   // Everybody who resumes learns who jumped here (the sanitizers need it).
-  void arrived(std::size_t from, fiber_switch_state& mine) {
-    mine.after_arrive(on_thread_stack(from) ? m_thread_stack_state : m_slots[from].sanitizer);
+  [[gnu::always_inline]] void arrived(std::size_t from, fiber_switch_state& mine) {
+    mine.after_arrive(on_thread_stack(from) ? m_thread_stack_state : m_slots[from]->sanitizer);
   }
 
-  static void fiber_entry(void* from) {
-    fiber_engine& e = active();
-    const std::size_t me = e.m_current;
-    e.arrived(reinterpret_cast<std::size_t>(from), e.m_slots[me].sanitizer);
-    for (;;) {
-      const std::size_t lid = e.m_current;
-      try {
-        e.m_run_item(e.m_state, lid);
-      } catch (...) {
-        e.record_error(std::current_exception());
-      }
-      e.item_finished(lid);  // returns when resumed for an item of a later group
-    }
-  }
+  static void fiber_entry(void* from);
 
   std::size_t m_stack_bytes;
-  std::deque<slot> m_slots;  // a deque: suspended fibers hold references into it (switch_to)
+  std::vector<std::unique_ptr<slot>> m_slots;  // by pointer: suspended fibers hold references to theirs
   std::vector<void*> m_contexts;  // saved contexts (see context_switch.hpp)
   std::vector<unsigned char> m_done;  // whether each slot's item finished (or is not in the group)
   void* m_thread_stack_context = nullptr;

@@ -209,15 +209,34 @@ using whole_t = typename whole<T>::type;
 template <typename T>
 using whole_alias_t [[gnu::may_alias, gnu::aligned(alignof(T))]] = whole_t<T>;
 
+/// clang does not lower a vector typedef's alignment to T's (it loaded a marray<double, 2>
+/// at an 8-byte boundary with an aligned 16-byte move): there a memcpy, which clang turns
+/// into one unaligned vector access.
 template <typename T>
 [[gnu::always_inline]] inline whole_t<T> load_whole(const T* p) {
-  if constexpr (std::is_same_v<whole_t<T>, T>) return *p;
-  else return *reinterpret_cast<const whole_alias_t<T>*>(p);
+  if constexpr (std::is_same_v<whole_t<T>, T>) {
+    return *p;
+  } else {
+#if defined(__clang__)
+    whole_t<T> w;
+    __builtin_memcpy(&w, p, sizeof w);
+    return w;
+#else
+    return *reinterpret_cast<const whole_alias_t<T>*>(p);
+#endif
+  }
 }
 template <typename T>
 [[gnu::always_inline]] inline void store_whole(T* p, const whole_t<T>& w) {
-  if constexpr (std::is_same_v<whole_t<T>, T>) *p = w;
-  else *reinterpret_cast<whole_alias_t<T>*>(p) = w;
+  if constexpr (std::is_same_v<whole_t<T>, T>) {
+    *p = w;
+  } else {
+#if defined(__clang__)
+    __builtin_memcpy(p, &w, sizeof w);
+#else
+    *reinterpret_cast<whole_alias_t<T>*>(p) = w;
+#endif
+  }
 }
 
 /// Makes `w` a value of its own for the compiler. A scan's result is both combined (as T)

@@ -1,20 +1,22 @@
 // SPDX-License-Identifier: MIT
-// group_broadcast (three forms), shift_group_left/right with deltas > 1,
-// permute_group_by_xor with masks > 1 and select_from_group with ids out of range (an
-// unspecified value, but no crash), for any trivially copyable T: scalars, vec, marray and
-// a struct without a default constructor; on work-groups (a cohort extension for the
-// shuffles) of every 1D size, 2D and 3D groups, and sub-groups of every size.
+#pragma once
+// What the broadcast_shuffle_*_test files share: a kernel body that runs group_broadcast
+// (three forms), shift_group_left/right with deltas > 1, permute_group_by_xor with masks
+// > 1 and select_from_group with ids out of range, a trivially copyable struct without a
+// default constructor, and the host check (shuffle_on). Each test file instantiates it for
+// its own part of the type and shape matrix.
 #include <cstdint>
 #include <cstring>
+#include <string>
+#include <type_traits>
+#include <vector>
 
-#include "support/devices.hpp"
 #include "support/group_matrix.hpp"
+
+namespace cohort_test::broadcast_shuffle_matrix {
 
 using namespace cohort;
 using namespace cohort_test::matrix;
-
-namespace {
-class broadcast_shuffle : public cohort_test::on_device {};
 
 /// Trivially copyable, no default constructor, an odd size.
 struct no_default {
@@ -25,9 +27,9 @@ struct no_default {
   bool operator==(const no_default& o) const { return a == o.a && b == o.b && c == o.c; }
 };
 
-constexpr std::size_t shuffles = 12;
-constexpr std::size_t deltas[] = {1, 2, 5, 31};
-constexpr std::size_t masks[] = {1, 3, 8, 21};
+inline constexpr std::size_t shuffles = 12;
+inline constexpr std::size_t deltas[] = {1, 2, 5, 31};
+inline constexpr std::size_t masks[] = {1, 3, 8, 21};
 
 /// Per item: broadcast from 0, from the last item (linear id form, id form), shifts left and
 /// right by each delta, permutes by each mask, a select of a mirrored item, and a select of
@@ -126,29 +128,5 @@ void shuffle_on(queue& q, const nd_range<D>& ndr, const std::string& where) {
     }
   }
 }
-}  // namespace
 
-TEST_P(broadcast_shuffle, trivially_copyable_types_every_1d_size) {
-  for_each_type<std::int8_t, std::uint16_t, std::int64_t, double, bool, vec<float, 3>, marray<std::int8_t, 7>,
-                no_default>([&]<typename T>() {
-    for (std::size_t local : sizes_1d) shuffle_on<T>(q, launch_1d(local), label<T>() + " local " + std::to_string(local));
-  });
-}
-
-TEST_P(broadcast_shuffle, two_and_three_dimensional_groups) {
-  for_each_type<std::int32_t, no_default>([&]<typename T>() {
-    for (const auto& ndr : launches_2d()) shuffle_on<T>(q, ndr, label<T>() + " 2D");
-    for (const auto& ndr : launches_3d()) shuffle_on<T>(q, ndr, label<T>() + " 3D");
-  });
-}
-
-TEST_P(broadcast_shuffle, sub_groups_of_every_size) {
-  for_each_type<std::uint32_t, vec<double, 2>, no_default>([&]<typename T>() {
-    for_each_sub_group_size(q, [&]<std::uint32_t S>() {
-      for (std::size_t local : {1u, 7u, 32u, 33u, 100u, 256u})
-        shuffle_on<T, S>(q, launch_1d(local), label<T>() + " sub-group " + std::to_string(S) + " local " + std::to_string(local));
-    });
-  });
-}
-
-COHORT_INSTANTIATE_ON_ALL_DEVICES(broadcast_shuffle);
+}  // namespace cohort_test::broadcast_shuffle_matrix

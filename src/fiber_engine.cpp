@@ -1,0 +1,150 @@
+// SPDX-License-Identifier: MIT
+// The fiber engine's cold paths: creating fibers and stacks, starting and ending a group's
+// fibers, an item's end. Barriers and switches stay inline in the header.
+#include <cerrno>
+#include <cstdio>
+#include <cstdlib>
+#include <string>
+
+#include <cohort/backend/cpu/fiber_engine.hpp>
+
+namespace cohort::backends::cpu {
+
+fiber_engine& fiber_engine::this_thread() {
+  thread_local fiber_engine engine;
+  return engine;
+}
+
+fiber_engine::~fiber_engine() {
+  for (auto& s : m_slots)
+    if (s->stack.sp) deallocate_fiber_stack(s->stack);
+}
+
+void* fiber_engine::collective_scratch(std::size_t bytes) {
+  if (bytes > m_scratch_bytes) {
+    if (m_scratch) m_retired.push_back(std::move(m_scratch));
+    m_scratch_bytes = bytes < 4096 ? 4096 : bytes * 2;
+    m_scratch.reset(static_cast<std::byte*>(::operator new(m_scratch_bytes, std::align_val_t{64})));
+  }
+  return m_scratch.get();
+}
+
+fiber_engine::fiber_engine() : m_stack_bytes(stack_bytes()) { m_thread_stack_state.adopt_current(); }
+
+void fiber_engine::outside_group() {
+  throw exception(errc::feature_not_supported,
+                  "group barriers and collectives synchronise the work-items of an nd_range kernel; "
+                  "this call is not made by one (the work-group scope of a hierarchical kernel?)");
+}
+
+std::size_t fiber_engine::stack_bytes() {
+  // Kernels with big private arrays can raise it; pages are committed only when touched.
+  static const std::size_t bytes = [] {
+    constexpr std::size_t fallback = 256 * 1024, least = 16 * 1024;
+    const char* env = std::getenv("COHORT_FIBER_STACK_BYTES");
+    if (!env) return fallback;
+    char* end = nullptr;
+    errno = 0;
+    const unsigned long long v = std::strtoull(env, &end, 10);
+    if (end != env && *end == '\0' && errno == 0 && *env != '-' && v >= least) return static_cast<std::size_t>(v);
+    // Read on a kernel's thread, where an exception would end the program: say so instead.
+    std::fprintf(stderr, "cohort: COHORT_FIBER_STACK_BYTES=%s is not a byte count of at least %zu; using %zu\n", env,
+                 least, fallback);
+    return fallback;
+  }();
+  return bytes;
+}
+
+void fiber_engine::ensure_fibers(std::size_t count) {
+  if (m_slots.size() >= count) return;
+  try {
+    m_contexts.reserve(count);
+    m_done.reserve(count);
+    while (m_slots.size() < count) {
+      fiber_stack stack = allocate_fiber_stack(m_stack_bytes);
+      try {
+        m_slots.push_back(std::make_unique<slot>());
+      } catch (...) {
+        deallocate_fiber_stack(stack);
+        throw;
+      }
+      slot& s = *m_slots.back();
+      s.stack = stack;
+      // Stagger the stack tops by a cache line per fiber: equal offsets modulo 4 KiB would
+      // map every fiber's saved registers to the same L1 set and thrash it. The stagger
+      // takes at most a quarter of the stack (small stacks set by the environment
+      // overflowed into their guard page from the 256th fiber on).
+      const std::size_t colours = s.stack.size / 4 / 64 < 1024 ? s.stack.size / 4 / 64 : 1024;
+      const std::size_t colour = (m_contexts.size() % colours) * 64;
+      void* top = static_cast<char*>(s.stack.sp) - colour;
+      m_contexts.push_back(make_context<&fiber_entry>(top, s.stack.size - colour));  // reserved
+      m_done.push_back(1);
+      s.sanitizer.create(s.stack);
+    }
+  } catch (const std::bad_alloc&) {
+    throw exception(errc::memory_allocation,
+                    "no memory for the fiber stacks of a work-group with barriers (" + std::to_string(count) +
+                        " items; COHORT_FIBER_STACK_BYTES sets the size of each)");
+  }
+}
+
+void fiber_engine::mark_group_live(std::size_t first) {
+  for (std::size_t i = 0; i < m_size; ++i) m_done[i] = i < first;
+  m_live = m_size - first;
+}
+
+void fiber_engine::run_group_as_fibers() {
+  ensure_fibers(m_size);
+  mark_group_live(0);
+  m_main_slot = no_slot;
+  m_current = scheduler;
+  switch_to(0);  // returns when the last item finished
+}
+
+void fiber_engine::start_fibers_from_plain_loop() {
+  ensure_fibers(m_size);
+  m_main_slot = m_current;
+  // The main slot's item now saves its context where its fiber's would be, so that
+  // switches between items need not ask whether one of them runs on the thread stack;
+  // the idle fiber's own context waits here until the item has finished.
+  m_parked_fiber = m_contexts[m_main_slot];
+  mark_group_live(m_main_slot);
+  m_group_needs_fibers = true;
+}
+
+void fiber_engine::finish_main_item() {
+  const std::size_t me = m_main_slot;
+  m_current = me;
+  item_finished(me);
+  m_contexts[me] = m_parked_fiber;
+  m_main_slot = no_slot;
+}
+
+void fiber_engine::item_finished(std::size_t me) {
+  m_done[me] = 1;
+  --m_live;
+  std::size_t next = next_live(me + 1, m_size);
+  if (next == no_slot && m_live > 0) next = next_live(0, m_size);
+  if (next != no_slot) {
+    switch_to(next);
+  } else if (me != owner_of_thread_stack()) {
+    switch_to(owner_of_thread_stack());
+  }
+}
+
+void fiber_engine::fiber_entry(void* from) {
+  fiber_engine& e = active();
+  const std::size_t me = e.m_current;
+  e.arrived(reinterpret_cast<std::size_t>(from), e.m_slots[me]->sanitizer);
+  for (;;) {
+    const std::size_t lid = e.m_current;
+    try {
+      e.m_run_item(e.m_state, lid);
+    } catch (...) {
+      e.record_error(std::current_exception());
+    }
+    e.item_finished(lid);  // returns when resumed for an item of a later group
+  }
+}
+
+}  // namespace cohort::backends::cpu
