@@ -1,8 +1,15 @@
 // SPDX-License-Identifier: MIT
-// Devices and platforms: the lists behind get_devices and get_platforms.
+// Devices and platforms: the registry of every backend's devices, and the lists behind
+// get_devices and get_platforms.
+#include <cohort/backend/list.hpp>
 #include <cohort/runtime/device.hpp>
 
 namespace cohort {
+
+const std::vector<detail::device_description>& detail::device_registry() {
+  static const std::vector<device_description> all = all_device_descriptions();
+  return all;
+}
 
 std::vector<device> device::get_devices(info::device_type type) {
   std::vector<device> out;

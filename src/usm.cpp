@@ -2,6 +2,8 @@
 // USM allocation, release and pointer queries.
 #include <cohort/runtime/usm.hpp>
 
+#include "usm_registry.hpp"
+
 namespace cohort {
 
 namespace detail {

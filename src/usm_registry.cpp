@@ -1,10 +1,9 @@
 // SPDX-License-Identifier: MIT
-// Every live USM allocation, so that pointer queries and free() know what they hold.
 #include <cstdint>
 #include <map>
 #include <mutex>
 
-#include <cohort/runtime/usm.hpp>
+#include "usm_registry.hpp"
 
 namespace cohort::detail {
 

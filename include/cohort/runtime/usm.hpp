@@ -4,7 +4,6 @@
 // owning smart pointer. Allocation failure returns nullptr, as in SYCL.
 #include <cstddef>
 #include <memory>
-#include <optional>
 #include <utility>
 
 #include <cohort/runtime/context.hpp>
@@ -17,19 +16,6 @@ enum class alloc { host, device, shared, unknown };
 }
 
 namespace detail {
-
-/// A live USM allocation, as the registry of the compiled runtime (src/usm_registry.cpp)
-/// keeps it.
-struct usm_entry {
-  std::size_t bytes;
-  usm::alloc kind;
-  device dev;
-};
-void usm_register(void* p, const usm_entry& e);
-/// A copy of the entry of the allocation containing `p`, if any.
-std::optional<usm_entry> usm_find(const void* p);
-/// Removes the allocation starting at `p`; its entry, or nothing when there is none.
-std::optional<usm_entry> usm_unregister(void* p);
 
 /// `bytes` of USM memory of `kind` on `d`; nullptr on failure or an alignment that is not a
 /// power of two, as in SYCL.
