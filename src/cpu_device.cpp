@@ -7,11 +7,15 @@
 
 #include <omp.h>
 
-#include <cohort/backend/cpu/device.hpp>
+#include "backend_memory.hpp"
 
 namespace cohort::backends::cpu {
 
 namespace {
+/// Local memory a work-group may request: one core's L2 on the machines we target, so
+/// a group's local data stays in cache while its items run on one thread.
+constexpr std::size_t local_memory_limit = std::size_t{1} << 20;
+
 std::string cpu_model_name() {
   std::ifstream cpuinfo("/proc/cpuinfo");
   std::string line;

@@ -1,10 +1,23 @@
 // SPDX-License-Identifier: MIT
 // Devices and platforms: the registry of every backend's devices, and the lists behind
 // get_devices and get_platforms.
-#include <cohort/backend/list.hpp>
 #include <cohort/runtime/device.hpp>
 
+#include "backend_memory.hpp"
+
 namespace cohort {
+
+namespace {
+/// Every device of every backend compiled in, CPU first.
+std::vector<detail::device_description> all_device_descriptions() {
+  std::vector<detail::device_description> all;
+  all.push_back(backends::cpu::describe_device());
+#if COHORT_WITH_CUDA
+  for (auto& d : backends::cuda::describe_devices()) all.push_back(std::move(d));
+#endif
+  return all;
+}
+}  // namespace
 
 const std::vector<detail::device_description>& detail::device_registry() {
   static const std::vector<device_description> all = all_device_descriptions();
@@ -27,7 +40,7 @@ std::vector<platform> platform::get_platforms() {
   std::vector<platform> out;
   for (const auto& d : detail::device_registry()) {
     bool listed = false;
-    for (const platform& p : out) listed = listed || p.m_backend == d.owner;
+    for (const platform& p : out) listed = listed || p.get_backend() == d.owner;
     if (!listed) out.emplace_back(d.owner);
   }
   return out;

@@ -78,7 +78,22 @@ struct async_error_sink {
   }
 };
 
-/// Shared state of one command.
+/// The part of a command that a device runs asynchronously (a CUDA kernel on a stream):
+/// says when the device is done. Made by the device's queue (device_queue.hpp).
+class device_completion {
+public:
+  virtual ~device_completion() = default;
+  /// Whether the device finished; `error` is set when the command failed there.
+  virtual bool done(std::exception_ptr& error) = 0;
+  /// Blocks until the device finished; the command's error, if any.
+  virtual std::exception_ptr wait() = 0;
+  /// When the command started and ended on the device, in now_ns()'s time base (profiling
+  /// queues; valid once done).
+  virtual void times(std::uint64_t& start, std::uint64_t& end) = 0;
+};
+
+/// Shared state of one command. A command that a device completes asynchronously is
+/// `running` from its launch until its device_completion says it is done.
 struct event_state {
   std::mutex mutex;
   std::condition_variable done_cv;
@@ -86,6 +101,7 @@ struct event_state {
   bool profiling = false;
   std::uint64_t submit_ns = 0, start_ns = 0, end_ns = 0;
   std::shared_ptr<async_error_sink> errors;
+  std::unique_ptr<device_completion> device;  // set once, at the launch on a device
 
   void set_running() {
     std::lock_guard lock(mutex);
@@ -100,15 +116,61 @@ struct event_state {
     }
     done_cv.notify_all();
   }
+  /// The command was handed to a device, which completes it.
+  void set_launched(std::unique_ptr<device_completion> c) {
+    {
+      std::lock_guard lock(mutex);
+      device = std::move(c);
+    }
+    done_cv.notify_all();
+  }
+  /// The host's part of the command returned: complete, unless a device still runs it.
+  void finish_host_part() {
+    {
+      std::lock_guard lock(mutex);
+      if (device) return;
+    }
+    set_complete();
+  }
+  /// Complete, or handed to a device that will complete it without the host's help.
+  bool launched() {
+    std::lock_guard lock(mutex);
+    return status == info::event_command_status::complete || device;
+  }
+  /// The device part, while a device runs the command (null otherwise).
+  device_completion* running_on_device() {
+    std::lock_guard lock(mutex);
+    return status == info::event_command_status::complete ? nullptr : device.get();
+  }
   bool complete() {
     std::lock_guard lock(mutex);
-    return status == info::event_command_status::complete;
+    if (status == info::event_command_status::complete) return true;
+    if (!device) return false;
+    std::exception_ptr error;
+    if (!device->done(error)) return false;
+    finish_on_device(error);
+    return true;
   }
   /// Blocks until complete without running anything (see executor::wait_for for the
   /// waiting that helps).
   void wait() {
     std::unique_lock lock(mutex);
-    done_cv.wait(lock, [&] { return status == info::event_command_status::complete; });
+    done_cv.wait(lock, [&] { return status == info::event_command_status::complete || device; });
+    if (status == info::event_command_status::complete) return;
+    device_completion* d = device.get();  // set once: stays valid
+    lock.unlock();
+    const std::exception_ptr error = d->wait();
+    lock.lock();
+    if (status != info::event_command_status::complete) finish_on_device(error);
+  }
+
+private:
+  /// With `mutex` held: the device finished the command.
+  void finish_on_device(const std::exception_ptr& error) {
+    if (profiling) device->times(start_ns, end_ns);
+    status = info::event_command_status::complete;
+    if (error && errors) errors->report(error);
+    done_cv.notify_all();
   }
 };
 

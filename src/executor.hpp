@@ -78,6 +78,10 @@ public:
     if (!caller_may_run_commands()) return s.wait();
     std::unique_lock lock(m_mutex);
     while (!s.complete()) {
+      if (s.launched()) {  // a device completes it
+        lock.unlock();
+        return s.wait();
+      }
       if (!m_running && !m_queue.empty())
         run(lock, m_queue.begin());
       else
@@ -134,7 +138,7 @@ private:
     } catch (...) {
       if (c.done->errors) c.done->errors->report(std::current_exception());
     }
-    c.done->set_complete();
+    c.done->finish_host_part();
     t_running_command = was_running_command;
     lock.lock();
     if (outermost) m_running = false;
@@ -145,6 +149,10 @@ private:
   void run_nested_until(event_state& s) {
     std::unique_lock lock(m_mutex);
     while (!s.complete()) {
+      if (s.launched()) {
+        lock.unlock();
+        return s.wait();
+      }
       const bool queued = std::any_of(m_queue.begin(), m_queue.end(), [&](const command& c) { return c.done.get() == &s; });
       const auto ready = std::find_if(m_queue.begin(), m_queue.end(), [](const command& c) {
         return std::all_of(c.dependencies.begin(), c.dependencies.end(), [](const auto& d) { return d->complete(); });

@@ -4,20 +4,53 @@
 
 #include <cohort/runtime/handler.hpp>
 
+#include "backend_memory.hpp"
+#include "usm_registry.hpp"
+
 namespace cohort {
+
+namespace {
+/// Whether a CPU queue's copy touches memory only a GPU can reach (device USM, or managed
+/// memory, which the host may touch but the CUDA runtime copies faster).
+[[maybe_unused]] bool touches_gpu_memory(const void* a, const void* b) {
+  for (const void* p : {a, b}) {
+    const auto e = detail::usm_find(p);
+    if (e && e->dev.get_backend() == backend::cuda && e->kind == usm::alloc::device) return true;
+  }
+  return false;
+}
+}  // namespace
 
 void handler::memcpy(void* dest, const void* src, std::size_t bytes) {
   if (bytes != 0 && (!dest || !src)) throw exception(errc::invalid, "memcpy: a null pointer for " + std::to_string(bytes) + " bytes");
-  set_work([=, b = m_device.get_backend()] {
-    detail::visit_backend(b, [&](auto launcher) { launcher.memcpy(dest, src, bytes); });
-  });
+  if (bytes == 0) return set_work([] {});
+#if COHORT_WITH_CUDA
+  if (m_device.get_backend() == backend::cuda)
+    return set_work([=, native = m_native] { backends::cuda::copy(native, dest, src, bytes); });
+  if (touches_gpu_memory(dest, src)) return set_work([=] { backends::cuda::copy_blocking(dest, src, bytes); });
+#endif
+  set_work([=] { backends::cpu::copy(dest, src, bytes); });
 }
 
 void handler::memset(void* ptr, int value, std::size_t bytes) {
   if (bytes != 0 && !ptr) throw exception(errc::invalid, "memset: a null pointer for " + std::to_string(bytes) + " bytes");
-  set_work([=, b = m_device.get_backend()] {
-    detail::visit_backend(b, [&](auto launcher) { launcher.memset(ptr, value, bytes); });
-  });
+  if (bytes == 0) return set_work([] {});
+#if COHORT_WITH_CUDA
+  if (m_device.get_backend() == backend::cuda)
+    return set_work([=, native = m_native] { backends::cuda::set(native, ptr, value, bytes); });
+#endif
+  set_work([=] { backends::cpu::set(ptr, value, bytes); });
+}
+
+void handler::fill_bytes(void* ptr, const void* pattern, std::size_t pattern_bytes, std::size_t count) {
+  if (count != 0 && !ptr) throw exception(errc::invalid, "fill with a null pointer");
+  if (count == 0) return set_work([] {});
+  std::string copy(static_cast<const char*>(pattern), pattern_bytes);  // the pattern outlives the call
+#if COHORT_WITH_CUDA
+  if (m_device.get_backend() == backend::cuda)
+    return set_work([=, native = m_native] { backends::cuda::fill(native, ptr, copy.data(), pattern_bytes, count); });
+#endif
+  set_work([=] { backends::cpu::fill(ptr, copy.data(), pattern_bytes, count); });
 }
 
 void handler::depends_on(const event& e) { m_dependencies.push_back(e.state()); }

@@ -1,8 +1,10 @@
 // SPDX-License-Identifier: MIT
 // A queue's shared state: the commands it submitted that may not be complete, and where
 // their asynchronous errors go.
+#include <algorithm>
 #include <mutex>
 
+#include "device_queue.hpp"
 #include "event_state.hpp"
 #include "executor.hpp"
 
@@ -11,6 +13,7 @@ namespace cohort::detail {
 struct queue_state {
   bool in_order = false, profiling = false;
   std::shared_ptr<async_error_sink> errors = std::make_shared<async_error_sink>();
+  std::shared_ptr<device_queue> device;  // null for the CPU
   std::mutex mutex;
   /// Commands submitted and perhaps not complete (completed ones are dropped as the list
   /// grows). Not just the last one: commands do not always complete in submission order
@@ -21,15 +24,20 @@ struct queue_state {
   event_handle last;  // for in-order queues
 };
 
-std::shared_ptr<queue_state> make_queue_state(const async_handler& handler, bool in_order, bool profiling) {
+std::shared_ptr<queue_state> make_queue_state(const device_description& d, const async_handler& handler,
+                                              bool in_order, bool profiling) {
   auto q = std::make_shared<queue_state>();
   q->errors->handler = handler;
   q->in_order = in_order;
   q->profiling = profiling;
+  q->device = make_device_queue(d);
   return q;
 }
 
-event_handle enqueue(queue_state& q, std::function<void()> work, std::vector<event_handle> dependencies) {
+void* native_queue(const queue_state& q) { return q.device ? q.device->native() : nullptr; }
+
+event_handle enqueue(queue_state& q, std::function<void()> work, std::vector<event_handle> dependencies,
+                     bool on_device) {
   auto done = std::make_shared<event_state>();
   done->profiling = q.profiling;
   done->errors = q.errors;
@@ -44,6 +52,24 @@ event_handle enqueue(queue_state& q, std::function<void()> work, std::vector<eve
     q.pending_after_pruning = q.pending.size();
   }
   q.pending.push_back(done);
+  if (on_device && q.device) {
+    auto launch = [device = q.device, work = std::move(c.work), deps = c.dependencies, done, profiling = q.profiling] {
+      done->set_launched(device->launch(work, deps, profiling));
+    };
+    // Launched now when every dependency is on a device already (the device orders them);
+    // one that waits for a host command goes through the executor like any command.
+    if (std::all_of(c.dependencies.begin(), c.dependencies.end(), [](const auto& d) { return d->launched(); })) {
+      done->set_running();
+      try {
+        launch();
+      } catch (...) {
+        done->set_complete();
+        throw;
+      }
+      return done;
+    }
+    c.work = std::move(launch);
+  }
   // Queued under the queue's lock, so this queue's commands reach the executor in the
   // order they were recorded here.
   executor::instance().submit(std::move(c));

@@ -44,20 +44,17 @@ struct probe_task {
   void operator()() const {}
 };
 
-/// The host side of a backend: launches of every kernel model, memory and copies.
+/// The host side of a backend in a translation unit: launches of every kernel model (the
+/// compiled runtime in src/ does each backend's memory and copies).
 /// `parallel_for(nd_range, local_bytes, sub_group_size, kernel)` receives the validated
 /// launch (the handler has already checked ranges, local memory and sub-group size).
 template <typename L>
-concept backend_launcher = requires(const range<1>& r, const nd_range<1>& ndr, void* p, const void* cp,
-                                    std::size_t bytes, std::uint32_t sub_group_size) {
-  L::parallel_for(r, probe_range_kernel<1>{});
-  L::parallel_for(ndr, bytes, sub_group_size, probe_nd_kernel<1>{});
-  L::parallel_for_work_group(r, r, probe_group_kernel<1>{});
-  L::single_task(probe_task{});
-  { L::allocate(bytes, bytes) } -> std::same_as<void*>;
-  L::deallocate(p);
-  L::memcpy(p, cp, bytes);
-  L::memset(p, 0, bytes);
+concept backend_launcher = requires(const L& l, const range<1>& r, const nd_range<1>& ndr, std::size_t bytes,
+                                    std::uint32_t sub_group_size) {
+  l.parallel_for(r, probe_range_kernel<1>{});
+  l.parallel_for(ndr, bytes, sub_group_size, probe_nd_kernel<1>{});
+  l.parallel_for_work_group(r, r, probe_group_kernel<1>{});
+  l.single_task(probe_task{});
 };
 
 struct probe_plus {
@@ -85,8 +82,8 @@ concept kernel_hooks_for = requires(const G& g, const group<1>& wg, const int& x
   { kernel_hooks::group_ballot(g, true) } -> std::same_as<std::uint32_t>;
   { kernel_hooks::group_match_any(g, x) } -> std::same_as<std::uint32_t>;
   { kernel_hooks::group_match_all(g, x) } -> std::same_as<std::uint32_t>;
-  { kernel_hooks::template private_instances<int>(wg) } -> std::same_as<int*>;
-  { kernel_hooks::private_instance(ptr, n) } -> std::same_as<int&>;
+  { kernel_hooks::private_storage<int, 1>(wg).get(n) } -> std::same_as<int&>;
+  { kernel_hooks::group_broadcast(g, x, n) } -> std::same_as<int>;
   { kernel_hooks::template group_shared_storage<int[4]>(wg).get() } -> std::same_as<int (*)[4]>;
 };
 

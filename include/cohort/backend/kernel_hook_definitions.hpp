@@ -1,12 +1,12 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 // The definitions of the kernel hooks (declared in kernel_hooks.hpp) of the backend that
-// this compilation pass generates kernel code for: the CPU's everywhere but in nvcc's
-// device pass.
+// this compilation pass generates kernel code for: CUDA's in nvcc's device pass, the CPU's
+// everywhere else (nvcc's host pass included).
 #include <cohort/detail/macros.hpp>
 
 #if COHORT_DEVICE_PASS
-#error "cohort: the CUDA backend's kernel hooks are not written yet; compile this translation unit with g++ or clang++"
+#include <cohort/backend/cuda/kernel_hooks.hpp>
 #else
 #include <cohort/backend/cpu/kernel_hooks.hpp>
 #endif

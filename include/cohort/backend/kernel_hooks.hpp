@@ -9,56 +9,63 @@
 #include <cstdint>
 
 #include <cohort/core/fwd.hpp>
+#include <cohort/detail/macros.hpp>
 #include <cohort/detail/from_first.hpp>
 
 namespace cohort::detail::kernel_hooks {
 
+// The collectives are forced inline (COHORT_COLLECTIVE, see detail/macros.hpp) here, on the
+// declarations: attributes of a later definition do not count with every compiler.
+
 // Synchronisation and memory.
 template <int D>
-inline void barrier(const group<D>& g);
+COHORT_COLLECTIVE void barrier(const group<D>& g);
 template <typename SubGroup>
-inline void sub_group_barrier(const SubGroup& sg);
+COHORT_COLLECTIVE void sub_group_barrier(const SubGroup& sg);
 /// Base of the current group's local-accessor memory.
-inline char* local_accessor_base();
+COHORT_INLINE char* local_accessor_base();
 
 // Hierarchical kernels.
 template <int D, typename Range, typename F>
-inline void parallel_for_work_item(const group<D>& g, const Range& logical_range, F& f);
+COHORT_INLINE void parallel_for_work_item(const group<D>& g, const Range& logical_range, F& f);
 /// One default-initialised T per physical item of the group (`private_memory`).
+/// One T per physical item of the group (`private_memory`): constructible from a group,
+/// `get(physical_linear_id)` gives the item's T&.
 template <typename T, int D>
-inline T* private_instances(const group<D>& g);
-template <typename T>
-inline T& private_instance(T* instances, std::size_t physical_linear_id);
+class private_storage;
 /// Storage of one `local_memory<T>`: constructible from a group, `get()` gives T*.
 template <typename T>
 class group_shared_storage;
 
 // Collectives over a work-group or sub-group `g`: one value per item in, one out.
 template <typename Group, typename T, typename Op>
-inline T group_reduce(const Group& g, const T& x, Op op);
+COHORT_COLLECTIVE T group_reduce(const Group& g, const T& x, Op op);
 template <typename Group, typename T, typename Op>
-inline T group_inclusive_scan(const Group& g, const T& x, Op op);
+COHORT_COLLECTIVE T group_inclusive_scan(const Group& g, const T& x, Op op);
 template <typename Group, typename T, typename Op>
-inline T group_exclusive_scan(const Group& g, const T& x, const T& init, Op op);
+COHORT_COLLECTIVE T group_exclusive_scan(const Group& g, const T& x, const T& init, Op op);
 /// Each item gets the `x` of the item with local linear id `source` (its own `x` when
 /// `source` is outside the group).
 template <typename Group, typename T>
-inline T group_select(const Group& g, const T& x, std::size_t source);
+COHORT_COLLECTIVE T group_select(const Group& g, const T& x, std::size_t source);
+/// group_select with the same `source`, in the group, in every item.
+template <typename Group, typename T>
+COHORT_COLLECTIVE T group_broadcast(const Group& g, const T& x, std::size_t source);
 /// `init` may be from_first<T>: start from the first element (an empty range gives T{}).
 template <typename Group, typename Ptr, typename Init, typename Op>
-inline joint_value_t<Init> joint_reduce(const Group& g, Ptr first, Ptr last, const Init& init, Op op);
+COHORT_COLLECTIVE joint_value_t<Init> joint_reduce(const Group& g, Ptr first, Ptr last, const Init& init, Op op);
 /// Scans [first, last) into `result` (which may equal `first`); an inclusive scan's `init`
 /// may be from_first<T>.
 template <bool Inclusive, typename Group, typename InPtr, typename OutPtr, typename Init, typename Op>
-inline void joint_scan(const Group& g, InPtr first, InPtr last, OutPtr result, const Init& init, Op op);
+COHORT_COLLECTIVE void joint_scan(const Group& g, InPtr first, InPtr last, OutPtr result, const Init& init, Op op);
 template <typename Group, typename Ptr, typename Predicate>
-inline bool joint_any_of(const Group& g, Ptr first, Ptr last, Predicate pred);
+COHORT_COLLECTIVE bool joint_any_of(const Group& g, Ptr first, Ptr last, Predicate pred);
 /// 32-bit masks, bit i = local linear id i (cohort::ext::ballot, match_any, match_all).
 template <typename Group>
-inline std::uint32_t group_ballot(const Group& g, bool pred);
+COHORT_COLLECTIVE std::uint32_t group_ballot(const Group& g, bool pred);
 template <typename Group, typename T>
-inline std::uint32_t group_match_any(const Group& g, const T& x);
+COHORT_COLLECTIVE std::uint32_t group_match_any(const Group& g, const T& x);
 template <typename Group, typename T>
-inline std::uint32_t group_match_all(const Group& g, const T& x);
+COHORT_COLLECTIVE std::uint32_t group_match_all(const Group& g, const T& x);
 
 }  // namespace cohort::detail::kernel_hooks

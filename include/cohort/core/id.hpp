@@ -12,7 +12,7 @@ class id : public detail::array_base<id<Dimensions>, Dimensions> {
 
 public:
   using base::base;
-  COHORT_INLINE id() = default;
+  id() = default;
   /// An id with the same values as a range (as SYCL's `id(const range&)`).
   COHORT_INLINE explicit id(const range<Dimensions>& r) {
     for (int d = 0; d < Dimensions; ++d) (*this)[d] = r[d];

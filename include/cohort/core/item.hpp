@@ -35,9 +35,9 @@ public:
   {
     return m_id[0];
   }
-  COHORT_INLINE operator item<Dimensions, true>() const
-    requires(!WithOffset)
-  {
+  template <bool Offset = WithOffset>  // a template: nvcc warns of the constrained plain form
+    requires(!Offset)
+  COHORT_INLINE operator item<Dimensions, true>() const {
     return item<Dimensions, true>(m_id, m_range, 0);
   }
 

@@ -9,22 +9,22 @@
 namespace cohort {
 
 /// Per-work-item variables declared at work-group scope of a hierarchical kernel (as
-/// `sycl::private_memory`). Storage comes from the backend's per-group arena, never the heap.
+/// `sycl::private_memory`). Storage comes from the backend (a per-group arena on the CPU,
+/// the thread's registers on a GPU), never the heap.
 template <typename T, int Dimensions = 1>
 class private_memory {
 public:
-  COHORT_INLINE explicit private_memory(const group<Dimensions>& g)
-      : m_data(detail::kernel_hooks::template private_instances<T>(g)) {}
+  COHORT_INLINE explicit private_memory(const group<Dimensions>& g) : m_storage(g) {}
   private_memory(const private_memory&) = delete;
   private_memory& operator=(const private_memory&) = delete;
 
   /// The instance of the physical work-item that runs `item`.
   COHORT_INLINE T& operator()(const h_item<Dimensions>& item) const {
-    return detail::kernel_hooks::private_instance(m_data, item.get_physical_local().get_linear_id());
+    return m_storage.get(item.get_physical_local().get_linear_id());
   }
 
 private:
-  T* m_data;
+  detail::kernel_hooks::private_storage<T, Dimensions> m_storage;
 };
 
 /// Work-group-shared variables of a hierarchical kernel. Plain work-group-scope variables

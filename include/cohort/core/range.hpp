@@ -11,7 +11,7 @@ class range : public detail::array_base<range<Dimensions>, Dimensions> {
 
 public:
   using base::base;
-  COHORT_INLINE range() = default;
+  range() = default;
   /// Number of points: the product of the extents.
   COHORT_INLINE std::size_t size() const {
     std::size_t s = 1;

@@ -30,8 +30,11 @@
 #define COHORT_IVDEP
 #endif
 
-// Unrolls the next loop four times (see backend/cpu/contiguous_loop.hpp for why).
-#if defined(__clang__)
+// Unrolls the next loop four times (see backend/cpu/contiguous_loop.hpp for why). nvcc's
+// front end knows neither pragma.
+#if defined(__CUDACC__)
+#define COHORT_UNROLL_4
+#elif defined(__clang__)
 #define COHORT_UNROLL_4 _Pragma("clang loop unroll_count(4)")
 #elif defined(__GNUC__)
 #define COHORT_UNROLL_4 _Pragma("GCC unroll 4")

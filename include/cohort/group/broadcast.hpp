@@ -9,7 +9,7 @@ namespace cohort {
 template <detail::any_group Group, typename T>
   requires std::is_trivially_copyable_v<T>
 COHORT_COLLECTIVE T group_broadcast(Group g, const T& x, typename Group::linear_id_type local_linear_id) {
-  return detail::kernel_hooks::group_select(g, x, static_cast<std::size_t>(local_linear_id));
+  return detail::kernel_hooks::group_broadcast(g, x, static_cast<std::size_t>(local_linear_id));
 }
 template <detail::any_group Group, typename T>
   requires std::is_trivially_copyable_v<T>

@@ -37,10 +37,16 @@ profiling_times profiling_of(event_state& e);
 /// rethrows the first.
 void throw_asynchronous(event_state& e);
 
-std::shared_ptr<queue_state> make_queue_state(const async_handler& handler, bool in_order, bool profiling);
+std::shared_ptr<queue_state> make_queue_state(const device_description& d, const async_handler& handler,
+                                              bool in_order, bool profiling);
+/// The backend's handle that the queue's kernels launch on (a cudaStream_t); null for the CPU.
+void* native_queue(const queue_state& q);
 /// Queues `work` to run after `dependencies` (and, in an in-order queue, after the queue's
-/// previous command); returns at once.
-event_handle enqueue(queue_state& q, std::function<void()> work, std::vector<event_handle> dependencies);
+/// previous command); returns at once. `on_device`: the work hands its command to the
+/// queue's device (a kernel launch or copy on native_queue(q)) rather than running it on
+/// the host (a host task, or any command of a CPU queue).
+event_handle enqueue(queue_state& q, std::function<void()> work, std::vector<event_handle> dependencies,
+                     bool on_device);
 /// Returns when every command submitted to the queue so far has completed.
 void wait(queue_state& q);
 void throw_asynchronous(queue_state& q);

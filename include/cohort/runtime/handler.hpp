@@ -28,26 +28,26 @@ public:
   handler& operator=(const handler&) = delete;
 
   /// Basic data-parallel kernel: `kernel(item<D>)` or `kernel(id<D>)` for every point.
-  template <int D, typename Kernel>
+  template <int D, typename Kernel, typename Here = detail::launchable_here>
   void parallel_for(range<D> r, const Kernel& kernel) {
     reject_local_memory("parallel_for(range)");
     detail::checked_size(r, errc::nd_range, "parallel_for(range)");
-    set_work([r, kernel, b = m_device.get_backend()] {
-      detail::visit_backend(b, [&](auto launcher) { launcher.parallel_for(r, kernel); });
+    set_work([r, kernel, b = m_device.get_backend(), native = m_native] {
+      detail::visit_backend<Here>(b, native, [&](auto launcher) { launcher.parallel_for(r, kernel); });
     });
   }
-  template <typename Kernel>
+  template <typename Kernel, typename Here = detail::launchable_here>
   void parallel_for(std::size_t n, const Kernel& kernel) {
-    parallel_for(range<1>{n}, kernel);
+    parallel_for<1, Kernel, Here>(range<1>{n}, kernel);
   }
 
   /// Work-group kernel: `kernel(nd_item<D>)`.
-  template <int D, typename Kernel>
+  template <int D, typename Kernel, typename Here = detail::launchable_here>
   void parallel_for(nd_range<D> r, const Kernel& kernel) {
-    parallel_for(r, properties<>{}, kernel);
+    parallel_for<D, properties<>, Kernel, void, Here>(r, properties<>{}, kernel);
   }
   template <int D, typename Props, typename Kernel,
-            typename = std::enable_if_t<is_kernel_properties<Props>::value>>
+            typename = std::enable_if_t<is_kernel_properties<Props>::value>, typename Here = detail::launchable_here>
   void parallel_for(nd_range<D> r, Props, const Kernel& kernel) {
     const std::uint32_t sg = resolve_sub_group_size(Props::required_sub_group_size());
     check_required_work_group_size<Props>(r.get_local_range());
@@ -60,49 +60,52 @@ public:
                                             std::to_string(r.get_local_range()[d]) + " in dimension " +
                                             std::to_string(d));
     check_local_memory();
-    set_work([r, kernel, sg, bytes = m_local_bytes, b = m_device.get_backend()] {
-      detail::visit_backend(b, [&](auto launcher) { launcher.parallel_for(r, bytes, sg, kernel); });
+    set_work([r, kernel, sg, bytes = m_local_bytes, b = m_device.get_backend(), native = m_native] {
+      detail::visit_backend<Here>(b, native, [&](auto launcher) {
+        launcher.parallel_for(r, bytes, sg, kernel, static_cast<const Props*>(nullptr));
+      });
     });
   }
 
-  template <typename Kernel>
+  template <typename Kernel, typename Here = detail::launchable_here>
   void single_task(const Kernel& kernel) {
     reject_local_memory("single_task");
-    set_work([kernel, b = m_device.get_backend()] {
-      detail::visit_backend(b, [&](auto launcher) { launcher.single_task(kernel); });
+    set_work([kernel, b = m_device.get_backend(), native = m_native] {
+      detail::visit_backend<Here>(b, native, [&](auto launcher) { launcher.single_task(kernel); });
     });
   }
 
   /// Hierarchical kernel: `kernel(group<D>)` once per group; the implementation chooses
   /// the group size: 256, 16 x 16 or 8 x 8 x 4 items.
-  template <int D, typename Kernel>
+  template <int D, typename Kernel, typename Here = detail::launchable_here>
   void parallel_for_work_group(range<D> num_groups, const Kernel& kernel) {
     range<D> local;
     for (int d = 0; d < D; ++d) local[d] = D == 1 ? 256 : (D == 2 ? 16 : (d == 2 ? 4 : 8));
-    parallel_for_work_group(num_groups, local, kernel);
+    parallel_for_work_group<D, Kernel, Here>(num_groups, local, kernel);
   }
-  template <int D, typename Kernel>
+  template <int D, typename Kernel, typename Here = detail::launchable_here>
   void parallel_for_work_group(range<D> num_groups, range<D> group_size, const Kernel& kernel) {
     reject_local_memory("parallel_for_work_group");
     check_work_groups<D>(group_size, "parallel_for_work_group");
     checked_items(num_groups, group_size, "parallel_for_work_group");
-    set_work([num_groups, group_size, kernel, b = m_device.get_backend()] {
-      detail::visit_backend(b,
-                            [&](auto launcher) { launcher.parallel_for_work_group(num_groups, group_size, kernel); });
+    set_work([num_groups, group_size, kernel, b = m_device.get_backend(), native = m_native] {
+      detail::visit_backend<Here>(
+          b, native, [&](auto launcher) { launcher.parallel_for_work_group(num_groups, group_size, kernel); });
     });
   }
 
   /// Scoped parallelism (AdaptiveCpp's v2 model): `kernel(auto group)` once per group of
   /// `group_size` logical items; the backend chooses the physical items.
-  template <int D, typename Kernel>
+  template <int D, typename Kernel, typename Here = detail::launchable_here>
   void parallel(range<D> num_groups, range<D> group_size, const Kernel& kernel) {
     reject_local_memory("parallel (scoped)");
     for (int d = 0; d < D; ++d)
       if (group_size[d] == 0)
         throw exception(errc::nd_range, "parallel (scoped): group size 0 in dimension " + std::to_string(d));
     checked_items(num_groups, group_size, "parallel (scoped)");
-    set_work([num_groups, group_size, kernel, b = m_device.get_backend()] {
-      detail::visit_backend(b, [&](auto launcher) { launcher.parallel(num_groups, group_size, kernel); });
+    set_work([num_groups, group_size, kernel, b = m_device.get_backend(), native = m_native] {
+      detail::visit_backend<Here>(b, native,
+                                  [&](auto launcher) { launcher.parallel(num_groups, group_size, kernel); });
     });
   }
 
@@ -112,17 +115,19 @@ public:
     memcpy(dest, src, detail::checked_bytes<T>(count, errc::invalid, "copy"));
   }
   void memset(void* ptr, int value, std::size_t bytes);
+  /// Fills `count` objects of type T at `ptr` with `pattern` (a copy on the device, so
+  /// that it needs no kernel compiled for it).
   template <typename T>
   void fill(void* ptr, const T& pattern, std::size_t count) {
-    if (count != 0 && !ptr) throw exception(errc::invalid, "fill with a null pointer");
-    T* p = static_cast<T*>(ptr);
-    parallel_for(range<1>{count}, [p, pattern](id<1> i) { p[i[0]] = pattern; });
+    static_assert(std::is_trivially_copyable_v<T>, "fill needs a trivially copyable pattern");
+    fill_bytes(ptr, &pattern, sizeof(T), count);
   }
 
   /// Runs `f()` on the host once dependencies are met (as SYCL's host_task).
   template <typename F>
   void host_task(F f) {
     set_work(std::function<void()>(std::move(f)));
+    m_host_task = true;
   }
 
   void depends_on(const event& e);
@@ -139,7 +144,9 @@ public:
 
 private:
   friend class queue;
-  explicit handler(const device& d) : m_device(d) {}
+  handler(const device& d, void* native_queue) : m_device(d), m_native(native_queue) {}
+
+  void fill_bytes(void* ptr, const void* pattern, std::size_t pattern_bytes, std::size_t count);
 
   std::uint32_t resolve_sub_group_size(std::uint32_t requested) const;
   /// Checks that `num_groups` groups of `group_size` items can be counted.
@@ -184,6 +191,8 @@ private:
   void reject_local_memory(const char* what) const;
 
   device m_device;
+  void* m_native;  // the backend's queue handle (a cudaStream_t); null for the CPU
+  bool m_host_task = false;
   std::function<void()> m_work;
   std::vector<detail::event_handle> m_dependencies;
   std::size_t m_local_bytes = 0;

@@ -24,7 +24,7 @@ public:
   explicit queue(const device& d, const property_list& props = {}) : queue(d, async_handler{}, props) {}
   queue(const device& d, const async_handler& h, const property_list& props = {})
       : m_device(d), m_props(props),
-        m_state(detail::make_queue_state(h, props.has_property<property::queue::in_order>(),
+        m_state(detail::make_queue_state(d.description(), h, props.has_property<property::queue::in_order>(),
                                          props.has_property<property::queue::enable_profiling>())) {}
 
   device get_device() const { return m_device; }
@@ -38,9 +38,9 @@ public:
   /// Runs `cgf(handler&)` now to record one command, then queues it.
   template <typename CommandGroup>
   event submit(CommandGroup&& cgf) {
-    handler h(m_device);
+    handler h(m_device, detail::native_queue(*m_state));
     std::forward<CommandGroup>(cgf)(h);
-    return event(detail::enqueue(*m_state, std::move(h.m_work), std::move(h.m_dependencies)));
+    return event(detail::enqueue(*m_state, std::move(h.m_work), std::move(h.m_dependencies), !h.m_host_task));
   }
 
   /// Returns when every command submitted to this queue before the call has completed.
@@ -52,45 +52,48 @@ public:
   void throw_asynchronous() { detail::throw_asynchronous(*m_state); }
 
   // Shortcuts (SYCL 2020 queue shortcuts), each optionally after dependencies.
-  template <typename T, typename Kernel>
+  // The kernel shortcuts carry detail::launchable_here in their names as the handler's
+  // launching members do (see backend/list.hpp).
+  template <typename T, typename Kernel, typename Here = detail::launchable_here>
   event parallel_for(T r, const Kernel& k) {
     return submit([&](handler& h) { h.parallel_for(r, k); });
   }
-  template <typename T, typename Kernel>
+  template <typename T, typename Kernel, typename Here = detail::launchable_here>
   event parallel_for(T r, event dep, const Kernel& k) {
     return submit([&](handler& h) {
       h.depends_on(dep);
       h.parallel_for(r, k);
     });
   }
-  template <typename T, typename Kernel>
+  template <typename T, typename Kernel, typename Here = detail::launchable_here>
   event parallel_for(T r, const std::vector<event>& deps, const Kernel& k) {
     return submit([&](handler& h) {
       h.depends_on(deps);
       h.parallel_for(r, k);
     });
   }
-  template <int D, typename Props, typename Kernel, typename = std::enable_if_t<is_kernel_properties<Props>::value>>
+  template <int D, typename Props, typename Kernel, typename = std::enable_if_t<is_kernel_properties<Props>::value>,
+            typename Here = detail::launchable_here>
   event parallel_for(nd_range<D> r, Props p, const Kernel& k) {
     return submit([&](handler& h) { h.parallel_for(r, p, k); });
   }
   /// Scoped parallelism shortcut (as AdaptiveCpp's queue::parallel).
-  template <int D, typename Kernel>
+  template <int D, typename Kernel, typename Here = detail::launchable_here>
   event parallel(range<D> num_groups, range<D> group_size, const Kernel& k) {
     return submit([&](handler& h) { h.parallel(num_groups, group_size, k); });
   }
-  template <int D, typename Kernel>
+  template <int D, typename Kernel, typename Here = detail::launchable_here>
   event parallel(range<D> num_groups, range<D> group_size, const std::vector<event>& deps, const Kernel& k) {
     return submit([&](handler& h) {
       h.depends_on(deps);
       h.parallel(num_groups, group_size, k);
     });
   }
-  template <typename Kernel>
+  template <typename Kernel, typename Here = detail::launchable_here>
   event single_task(const Kernel& k) {
     return submit([&](handler& h) { h.single_task(k); });
   }
-  template <typename Kernel>
+  template <typename Kernel, typename Here = detail::launchable_here>
   event single_task(event dep, const Kernel& k) {
     return submit([&](handler& h) {
       h.depends_on(dep);

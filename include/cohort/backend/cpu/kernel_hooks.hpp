@@ -8,6 +8,7 @@
 #include <new>
 #include <type_traits>
 
+#include <cohort/backend/kernel_hooks.hpp>  // the declarations (with their attributes) first
 #include <cohort/backend/cpu/contiguous_loop.hpp>
 #include <cohort/detail/macros.hpp>
 #include <cohort/backend/cpu/fiber_engine.hpp>
@@ -43,20 +44,20 @@ namespace cpu = ::cohort::backends::cpu;
 
 
 template <int D>
-[[gnu::always_inline]] inline void barrier(const group<D>& g) {
+COHORT_INLINE void barrier(const group<D>& g) {
   cpu::fiber_engine::active().barrier(g.get_local_linear_id(), 0, g.get_local_linear_range());
 }
 
 /// Sub-groups are consecutive items of the work-group; size 1 needs no synchronisation.
 template <typename SubGroup>
-[[gnu::always_inline]] inline void sub_group_barrier(const SubGroup& sg) {
+COHORT_INLINE void sub_group_barrier(const SubGroup& sg) {
   if (sg.get_max_local_range()[0] == 1) return;
   const std::size_t first = sg.first_item_in_group();
   cpu::fiber_engine::active().barrier(first + sg.get_local_linear_id(), first, first + sg.get_local_linear_range());
 }
 
 /// Base of the current group's local-accessor memory.
-inline char* local_accessor_base() { return cpu::group_arena::active().local_accessor_base(); }
+COHORT_INLINE char* local_accessor_base() { return cpu::group_arena::active().local_accessor_base(); }
 
 /// Hierarchical: the group lambda runs once per group on the CPU, so a work-item loop
 /// over the logical range is all `parallel_for_work_item` needs; its implicit barrier is
@@ -65,7 +66,7 @@ inline char* local_accessor_base() { return cpu::group_arena::active().local_acc
 /// by counting instead of dividing, and a logical range that fits the group (the common
 /// cases: equal to it, or shrinking like a tree reduction's steps) wraps not at all.
 template <int D, typename Range, typename F>
-inline void parallel_for_work_item(const group<D>& g, const Range& logical, F& f) {
+COHORT_INLINE void parallel_for_work_item(const group<D>& g, const Range& logical, F& f) {
   const range<D> physical = g.get_local_range();
   const range<D> global = g.get_group_range() * physical;
   const id<D> base = detail::scaled_offset(g.get_group_id(), physical, id<D>{});
@@ -116,42 +117,49 @@ COHORT_IVDEP
   }
 }
 
-/// One default-initialised T per item of the group, from the group arena.
+/// One default-initialised T per item of the group, from the group arena: the group's
+/// items run on this thread one after another.
 template <typename T, int D>
-inline T* private_instances(const group<D>& g) {
-  const std::size_t n = g.get_local_linear_range();
-  T* p = static_cast<T*>(cpu::group_arena::active().allocate(n * sizeof(T), alignof(T)));
-  for (std::size_t i = 0; i < n; ++i) new (p + i) T;
-  return p;
-}
-template <typename T>
-inline T& private_instance(T* instances, std::size_t physical_linear_id) {
-  return instances[physical_linear_id];
-}
+class private_storage {
+public:
+  COHORT_FUNCTION explicit private_storage(const group<D>& g) {
+    const std::size_t n = g.get_local_linear_range();
+    m_data = static_cast<T*>(cpu::group_arena::active().allocate(n * sizeof(T), alignof(T)));
+    for (std::size_t i = 0; i < n; ++i) new (m_data + i) T;
+  }
+  COHORT_FUNCTION T& get(std::size_t physical_linear_id) const { return m_data[physical_linear_id]; }
+
+private:
+  T* m_data;
+};
 
 /// Storage of one hierarchical `local_memory<T>` (see group_local_storage.hpp).
 template <typename T>
 class group_shared_storage : public cpu::group_local_storage<T> {
 public:
   template <int D>
-  explicit group_shared_storage(const group<D>&) {}
+  COHORT_FUNCTION explicit group_shared_storage(const group<D>&) {}
 };
 
 template <typename Group, typename T, typename Op>
-[[gnu::always_inline]] inline T group_reduce(const Group& g, const T& x, Op op) {
+COHORT_INLINE T group_reduce(const Group& g, const T& x, Op op) {
   return cpu::group_ops::reduce(cpu::scope_of(g), x, op);
 }
 template <typename Group, typename T, typename Op>
-[[gnu::always_inline]] inline T group_inclusive_scan(const Group& g, const T& x, Op op) {
+COHORT_INLINE T group_inclusive_scan(const Group& g, const T& x, Op op) {
   return cpu::group_ops::inclusive_scan(cpu::scope_of(g), x, op);
 }
 template <typename Group, typename T, typename Op>
-[[gnu::always_inline]] inline T group_exclusive_scan(const Group& g, const T& x, const T& init, Op op) {
+COHORT_INLINE T group_exclusive_scan(const Group& g, const T& x, const T& init, Op op) {
   return cpu::group_ops::exclusive_scan(cpu::scope_of(g), x, init, op);
 }
 /// Each item gets the value of the item with local linear id `source` in its scope.
 template <typename Group, typename T>
-[[gnu::always_inline]] inline T group_select(const Group& g, const T& x, std::size_t source) {
+COHORT_INLINE T group_select(const Group& g, const T& x, std::size_t source) {
+  return cpu::group_ops::select(cpu::scope_of(g), x, source);
+}
+template <typename Group, typename T>
+COHORT_INLINE T group_broadcast(const Group& g, const T& x, std::size_t source) {
   return cpu::group_ops::select(cpu::scope_of(g), x, source);
 }
 // Joint algorithms: the items of a group run one after another on this thread, so one
@@ -160,7 +168,7 @@ template <typename Group, typename T>
 // fiber switch returns mispredicted after it.
 /// `init` may be detail::from_first<T>: start from the first element (an empty range gives T{}).
 template <typename Group, typename Ptr, typename Init, typename Op>
-[[gnu::always_inline]] inline detail::joint_value_t<Init> joint_reduce(const Group& g, Ptr first, Ptr last, const Init& init,
+COHORT_INLINE detail::joint_value_t<Init> joint_reduce(const Group& g, Ptr first, Ptr last, const Init& init,
                                                                        Op op) {
   using T = detail::joint_value_t<Init>;
   const auto count = static_cast<std::size_t>(std::distance(first, last));
@@ -177,7 +185,7 @@ template <typename Group, typename Ptr, typename Init, typename Op>
 /// Scans [first, last) into `result` (which may equal `first`). An inclusive scan's `init`
 /// may be detail::from_first<T>: the first element is the first result.
 template <bool Inclusive, typename Group, typename InPtr, typename OutPtr, typename Init, typename Op>
-[[gnu::always_inline]] inline void joint_scan(const Group& g, InPtr first, InPtr last, OutPtr result, const Init& init,
+COHORT_INLINE void joint_scan(const Group& g, InPtr first, InPtr last, OutPtr result, const Init& init,
                                               Op op) {
   const auto count = static_cast<std::size_t>(std::distance(first, last));
   cpu::group_ops::once_for_all<char>(
@@ -199,7 +207,7 @@ template <bool Inclusive, typename Group, typename InPtr, typename OutPtr, typen
       count * (sizeof(*first) + sizeof(*result)));
 }
 template <typename Group, typename Ptr, typename Predicate>
-[[gnu::always_inline]] inline bool joint_any_of(const Group& g, Ptr first, Ptr last, Predicate pred) {
+COHORT_INLINE bool joint_any_of(const Group& g, Ptr first, Ptr last, Predicate pred) {
   const auto count = static_cast<std::size_t>(std::distance(first, last));
   return cpu::group_ops::once_for_all<bool>(
       cpu::scope_of(g), [&] { return detail::any_of(first, count, pred); }, count * sizeof(*first));

@@ -3,8 +3,6 @@
 // Host-side launchers of the CPU backend: one OpenMP team runs a kernel; basic ranges
 // become static chunks of contiguous, vectorisable loops; work-groups go one per thread.
 #include <cstddef>
-#include <cstdlib>
-#include <cstring>
 #include <exception>
 #include <type_traits>
 
@@ -80,6 +78,12 @@ COHORT_IVDEP
     kernel();
   }
 
+  /// With the kernel's properties (the CPU needs none beyond the sub-group size).
+  template <int D, typename Props, typename Kernel>
+  static void parallel_for(const nd_range<D>& ndr, std::size_t local_bytes, std::uint32_t sub_group_size,
+                           const Kernel& kernel, const Props*) {
+    parallel_for(ndr, local_bytes, sub_group_size, kernel);
+  }
   /// One work-group per OpenMP iteration; groups run as plain loops until an item reaches
   /// a barrier, then as fibers (see fiber_engine.hpp).
   template <int D, typename Kernel>
@@ -133,39 +137,6 @@ COHORT_IVDEP
   template <int D, typename Kernel>
   static void parallel(const range<D>& groups, const range<D>& group_size, const Kernel& kernel) {
     launch_scoped(groups, group_size, kernel);
-  }
-
-  /// All USM kinds are ordinary host memory here. Failure gives nullptr, as in SYCL.
-  static void* allocate(std::size_t bytes, std::size_t alignment) {
-    if (alignment < 64) alignment = 64;
-    void* p = nullptr;
-    if (posix_memalign(&p, alignment, bytes == 0 ? alignment : bytes) != 0) return nullptr;
-    return p;
-  }
-  static void deallocate(void* p) { std::free(p); }
-
-  /// Large copies use the whole team: one thread cannot saturate memory bandwidth.
-  static void memcpy(void* dst, const void* src, std::size_t bytes) {
-    if (bytes == 0) return;  // null pointers are legal with zero bytes, but not for std::memcpy
-    if (bytes < (std::size_t{1} << 20)) {
-      std::memcpy(dst, src, bytes);
-      return;
-    }
-#pragma omp parallel
-    {
-      std::size_t begin, end;
-      static_chunk(bytes, omp_get_thread_num(), omp_get_num_threads(), begin, end);
-      std::memcpy(static_cast<char*>(dst) + begin, static_cast<const char*>(src) + begin, end - begin);
-    }
-  }
-  static void memset(void* dst, int value, std::size_t bytes) {
-    if (bytes == 0) return;
-#pragma omp parallel if (bytes >= (std::size_t{1} << 20))
-    {
-      std::size_t begin, end;
-      static_chunk(bytes, omp_get_thread_num(), omp_get_num_threads(), begin, end);
-      std::memset(static_cast<char*>(dst) + begin, value, end - begin);
-    }
   }
 };
 

@@ -10,6 +10,7 @@
 #include <cstring>
 #include <string>
 
+#include <cohort/backend/kernel_hooks.hpp>  // the declarations (with their attributes) first
 #include <cohort/backend/cpu/group_ops.hpp>
 #include <cohort/core/exception.hpp>
 #include <cohort/core/memory_scope.hpp>
@@ -52,7 +53,7 @@ namespace cpu = ::cohort::backends::cpu;
 
 /// Bit i set when item i passed `true`; the same mask for every item.
 template <typename Group>
-[[gnu::always_inline]] inline std::uint32_t group_ballot(const Group& g, bool pred) {
+COHORT_INLINE std::uint32_t group_ballot(const Group& g, bool pred) {
   return cpu::group_ops::collective_one_result<std::uint32_t>(cpu::extras::mask_scope(g, "ballot"), pred,
                                                          [](auto in, std::size_t count) {
                                                            std::uint32_t bits = 0;
@@ -64,7 +65,7 @@ template <typename Group>
 
 /// Each item gets the mask of the items whose `x` has the same bytes as its own.
 template <typename Group, typename T>
-[[gnu::always_inline]] inline std::uint32_t group_match_any(const Group& g, const T& x) {
+COHORT_INLINE std::uint32_t group_match_any(const Group& g, const T& x) {
   return cpu::group_ops::collective_on_copies<std::uint32_t>(
       cpu::extras::mask_scope(g, "match_any"), x, [](const T* in, std::size_t count, std::uint32_t* out) {
         // One pass per distinct value: its class mask goes to all of its members.
@@ -83,7 +84,7 @@ template <typename Group, typename T>
 
 /// All items' bits when every `x` has the same bytes, else 0; the same for every item.
 template <typename Group, typename T>
-[[gnu::always_inline]] inline std::uint32_t group_match_all(const Group& g, const T& x) {
+COHORT_INLINE std::uint32_t group_match_all(const Group& g, const T& x) {
   return cpu::group_ops::collective_one_result<std::uint32_t>(
       cpu::extras::mask_scope(g, "match_all"), x, [](auto in, std::size_t count) -> std::uint32_t {
         const T first = in[0];

@@ -19,7 +19,7 @@ namespace cohort::ext {
 template <cohort::detail::any_group Group, typename T>
   requires std::is_trivially_copyable_v<T>
 COHORT_COLLECTIVE T broadcast_from_leader(Group g, const T& x) {
-  return cohort::detail::kernel_hooks::group_select(g, x, std::size_t{0});
+  return cohort::detail::kernel_hooks::group_broadcast(g, x, std::size_t{0});
 }
 
 /// The `x` of the lowest item in `mask` (`mask.find_low()`), given to the caller. Unlike
@@ -35,7 +35,7 @@ template <cohort::detail::any_group Group, typename T>
 COHORT_COLLECTIVE T broadcast_from_leader(Group g, const T& x, const sub_group_mask& mask) {
   // find_low() of an empty mask is size(), a source outside the group: own value back.
   const std::size_t source = mask.none() ? static_cast<std::size_t>(g.get_local_linear_id()) : mask.find_low();
-  return cohort::detail::kernel_hooks::group_select(g, x, source);
+  return cohort::detail::kernel_hooks::group_broadcast(g, x, source);
 }
 
 }  // namespace cohort::ext

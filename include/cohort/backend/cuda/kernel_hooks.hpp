@@ -1,0 +1,273 @@
+// SPDX-License-Identifier: MIT
+#pragma once
+// What kernel code calls on the CUDA backend (nvcc's device pass): barriers, local memory,
+// hierarchical work-item loops and memory, and the collectives of the group algorithms on
+// warps (sub-groups) and blocks (work-groups). The hooks are templates on the vocabulary
+// types so this header can be included before those types are complete.
+#include <cstddef>
+#include <cstdint>
+#include <cstdio>
+#include <new>
+#include <type_traits>
+
+#include <cohort/backend/kernel_hooks.hpp>  // the declarations (with their attributes) first
+#include <cohort/backend/cuda/block_ops.hpp>
+#include <cohort/backend/cuda/hierarchical.hpp>
+#include <cohort/backend/cuda/warp_ops.hpp>
+#include <cohort/core/fwd.hpp>
+#include <cohort/core/id.hpp>
+#include <cohort/core/memory_scope.hpp>
+#include <cohort/detail/from_first.hpp>
+#include <cohort/detail/macros.hpp>
+
+namespace cohort::backends::cuda {
+
+template <typename Group>
+inline constexpr bool is_sub_group_v = Group::fence_scope == memory_scope::sub_group;
+
+/// The lanes of the warp that make up sub-group `sg` (the last one may be partial).
+template <typename SubGroup>
+__device__ inline unsigned mask_of(const SubGroup& sg) {
+  return lanes_below(static_cast<unsigned>(sg.get_local_linear_range()));
+}
+
+/// For the 32-bit mask functions: a work-group of at most one warp is that warp.
+template <typename Group>
+__device__ inline unsigned mask_function_lanes(const Group& g, const char* function) {
+  const std::size_t n = g.get_local_linear_range();
+  if (n > warp_size) {
+    if (g.get_local_linear_id() == 0)
+      printf("cohort: %s on a work-group of %u items: a 32-bit mask covers at most 32\n", function,
+             static_cast<unsigned>(n));
+    __trap();
+  }
+  return lanes_below(static_cast<unsigned>(n));
+}
+
+/// Compares every 32-bit word of `x` across the lanes of `mask`: the lanes whose words all
+/// match this lane's.
+template <typename T>
+__device__ inline unsigned match_words(unsigned mask, const T& x) {
+  constexpr std::size_t words = (sizeof(T) + 3) / 4;
+  unsigned w[words];
+  if constexpr (sizeof(T) % 4 != 0) w[words - 1] = 0;
+  memcpy(w, &x, sizeof(T));
+  unsigned same = mask;
+#pragma unroll
+  for (std::size_t i = 0; i < words; ++i) same &= __match_any_sync(mask, w[i]);
+  return same;
+}
+
+}  // namespace cohort::backends::cuda
+
+// The definitions of the hooks declared in backend/kernel_hooks.hpp.
+namespace cohort::detail::kernel_hooks {
+
+namespace cuda = ::cohort::backends::cuda;
+
+template <int D>
+COHORT_INLINE void barrier(const group<D>&) {
+  __syncthreads();
+}
+template <typename SubGroup>
+COHORT_INLINE void sub_group_barrier(const SubGroup& sg) {
+  __syncwarp(cuda::mask_of(sg));
+}
+
+/// The dynamic shared memory of the block: local accessors live there.
+COHORT_INLINE char* local_accessor_base() {
+  extern __shared__ __align__(16) char dynamic_shared_memory[];
+  return dynamic_shared_memory;
+}
+
+/// Hierarchical: every thread runs the group lambda; each runs the logical items that map
+/// to it (the physical item ids wrap the logical range), then the group waits for all.
+/// The leading barrier orders the group-scope code before (which every thread runs) with
+/// the items' work.
+template <int D, typename Range, typename F>
+COHORT_INLINE void parallel_for_work_item(const group<D>& g, const Range& logical, F& f) {
+  const range<D> physical = g.get_local_range();
+  const range<D> global = g.get_group_range() * physical;
+  const id<D> me = g.get_local_id();
+  const id<D> global_id = detail::scaled_offset(g.get_group_id(), physical, me);
+  const range<D> lr = logical;
+  __syncthreads();
+  if constexpr (D == 1) {
+    for (std::size_t i = me[0]; i < lr[0]; i += physical[0]) f(h_item<1>(global_id, global, id<1>{i}, lr, me, physical));
+  } else if constexpr (D == 2) {
+    for (std::size_t i = me[0]; i < lr[0]; i += physical[0])
+      for (std::size_t j = me[1]; j < lr[1]; j += physical[1])
+        f(h_item<2>(global_id, global, id<2>{i, j}, lr, me, physical));
+  } else {
+    for (std::size_t i = me[0]; i < lr[0]; i += physical[0])
+      for (std::size_t j = me[1]; j < lr[1]; j += physical[1])
+        for (std::size_t k = me[2]; k < lr[2]; k += physical[2])
+          f(h_item<3>(global_id, global, id<3>{i, j, k}, lr, me, physical));
+  }
+  __syncthreads();
+}
+
+/// Each thread is one physical item: its T lives with it.
+template <typename T, int D>
+class private_storage {
+public:
+  COHORT_FUNCTION explicit private_storage(const group<D>&) {}
+  COHORT_FUNCTION T& get(std::size_t) const { return m_value; }
+
+private:
+  mutable T m_value;
+};
+
+/// A hierarchical `local_memory<T>`: from the block's arena (see hierarchical.hpp).
+template <typename T>
+class group_shared_storage {
+  using element = std::remove_all_extents_t<T>;
+  static_assert(std::is_trivially_destructible_v<element>, "local_memory on a GPU must be trivially destructible");
+
+public:
+  template <int D>
+  COHORT_FUNCTION explicit group_shared_storage(const group<D>& g) {
+    m_data = static_cast<T*>(cuda::hierarchical_arena::allocate(sizeof(T), alignof(T), m_previous));
+    if constexpr (!std::is_trivially_default_constructible_v<element>) {
+      if (g.get_local_linear_id() == 0) ::new (static_cast<void*>(m_data)) T;
+      __syncthreads();
+    }
+  }
+  COHORT_FUNCTION ~group_shared_storage() { cuda::hierarchical_arena::release(m_previous); }
+  group_shared_storage(const group_shared_storage&) = delete;
+  group_shared_storage& operator=(const group_shared_storage&) = delete;
+  COHORT_FUNCTION T* get() const { return m_data; }
+
+private:
+  T* m_data;
+  unsigned m_previous;
+};
+
+template <typename Group, typename T, typename Op>
+COHORT_INLINE T group_reduce(const Group& g, const T& x, Op op) {
+  if constexpr (cuda::is_sub_group_v<Group>)
+    return cuda::warp_reduce(x, op, static_cast<unsigned>(g.get_local_linear_range()),
+                             static_cast<unsigned>(g.get_local_linear_id()));
+  else
+    return cuda::block_reduce(g.get_local_linear_id(), g.get_local_linear_range(), x, op);
+}
+template <typename Group, typename T, typename Op>
+COHORT_INLINE T group_inclusive_scan(const Group& g, const T& x, Op op) {
+  if constexpr (cuda::is_sub_group_v<Group>)
+    return cuda::warp_inclusive_scan(x, op, static_cast<unsigned>(g.get_local_linear_range()),
+                                     static_cast<unsigned>(g.get_local_linear_id()));
+  else
+    return cuda::block_inclusive_scan(g.get_local_linear_id(), g.get_local_linear_range(), x, op);
+}
+template <typename Group, typename T, typename Op>
+COHORT_INLINE T group_exclusive_scan(const Group& g, const T& x, const T& init, Op op) {
+  if constexpr (cuda::is_sub_group_v<Group>) {
+    const unsigned n = static_cast<unsigned>(g.get_local_linear_range());
+    const unsigned lane = static_cast<unsigned>(g.get_local_linear_id());
+    const T s = cuda::warp_inclusive_scan(x, op, n, lane);
+    const T before = cuda::shfl_up(cuda::lanes_below(n), s, 1);
+    return lane == 0 ? init : op(init, before);
+  } else {
+    return cuda::block_exclusive_scan(g.get_local_linear_id(), g.get_local_linear_range(), x, init, op);
+  }
+}
+template <typename Group, typename T>
+COHORT_INLINE T group_select(const Group& g, const T& x, std::size_t source) {
+  if constexpr (cuda::is_sub_group_v<Group>) {
+    const std::size_t n = g.get_local_linear_range();
+    if (source >= n) source = g.get_local_linear_id();
+    return cuda::shfl(cuda::mask_of(g), x, static_cast<unsigned>(source));
+  } else {
+    return cuda::block_select(g.get_local_linear_id(), g.get_local_linear_range(), x, source);
+  }
+}
+template <typename Group, typename T>
+COHORT_INLINE T group_broadcast(const Group& g, const T& x, std::size_t source) {
+  if constexpr (cuda::is_sub_group_v<Group>)
+    return cuda::shfl(cuda::mask_of(g), x, static_cast<unsigned>(source));
+  else
+    return cuda::block_broadcast(g.get_local_linear_id(), g.get_local_linear_range(), x, source);
+}
+
+// Joint algorithms: the items read the range together, item i the elements i, i + n, ...
+// (coalesced), then combine their partial results with a collective.
+
+/// Reductions combine each item's strided elements first: the operators of SYCL's
+/// reductions are commutative. `init` may be from_first<T> (an empty range gives T{}).
+template <typename Group, typename Ptr, typename Init, typename Op>
+COHORT_INLINE joint_value_t<Init> joint_reduce(const Group& g, Ptr first, Ptr last, const Init& init, Op op) {
+  using T = joint_value_t<Init>;
+  const std::size_t count = static_cast<std::size_t>(last - first);
+  const std::size_t n = g.get_local_linear_range();
+  cuda::maybe<T> partial{T{}, false};
+  for (std::size_t i = g.get_local_linear_id(); i < count; i += n) {
+    const T v = static_cast<T>(first[i]);
+    partial = {partial.has ? op(partial.value, v) : v, true};
+  }
+  const cuda::maybe<T> all = group_reduce(g, partial, cuda::maybe_op<Op>{op});
+  if constexpr (is_from_first_v<Init>)
+    return all.has ? all.value : T{};
+  else
+    return all.has ? op(init, all.value) : init;
+}
+
+/// Scans go tile by tile (one element per item), carrying the last result of a tile into
+/// the next, so elements combine in order. `init` may be from_first<T> for an inclusive
+/// scan. `result` may equal `first`: each item reads its element before the collective
+/// and writes it after.
+template <bool Inclusive, typename Group, typename InPtr, typename OutPtr, typename Init, typename Op>
+COHORT_INLINE void joint_scan(const Group& g, InPtr first, InPtr last, OutPtr result, const Init& init, Op op) {
+  using T = joint_value_t<Init>;
+  static_assert(Inclusive || !is_from_first_v<Init>, "an exclusive scan needs an init or an identity");
+  const std::size_t count = static_cast<std::size_t>(last - first);
+  const std::size_t n = g.get_local_linear_range();
+  const std::size_t me = g.get_local_linear_id();
+  cuda::maybe<T> carry{T{}, false};
+  if constexpr (!is_from_first_v<Init>) carry = {static_cast<T>(init), true};
+  for (std::size_t base = 0; base < count; base += n) {
+    const std::size_t i = base + me;
+    const std::size_t in_tile = count - base < n ? count - base : n;
+    const cuda::maybe<T> v{i < count ? static_cast<T>(first[i]) : T{}, i < count};
+    const cuda::maybe_op<Op> mop{op};
+    if constexpr (Inclusive) {
+      const cuda::maybe<T> out = mop(carry, group_inclusive_scan(g, v, mop));
+      if (i < count) result[i] = out.value;
+      carry = group_broadcast(g, out, in_tile - 1);
+    } else {
+      const cuda::maybe<T> out = group_exclusive_scan(g, v, carry, mop);
+      if (i < count) result[i] = out.value;
+      carry = group_broadcast(g, mop(out, v), in_tile - 1);
+    }
+  }
+}
+
+template <typename Group, typename Ptr, typename Predicate>
+COHORT_INLINE bool joint_any_of(const Group& g, Ptr first, Ptr last, Predicate pred) {
+  const std::size_t count = static_cast<std::size_t>(last - first);
+  const std::size_t n = g.get_local_linear_range();
+  bool any = false;
+  for (std::size_t i = g.get_local_linear_id(); i < count && !any; i += n) any = static_cast<bool>(pred(first[i]));
+  if constexpr (cuda::is_sub_group_v<Group>)
+    return __any_sync(cuda::mask_of(g), any);
+  else
+    return __syncthreads_or(any) != 0;
+}
+
+template <typename Group>
+COHORT_INLINE std::uint32_t group_ballot(const Group& g, bool pred) {
+  const unsigned mask = cuda::is_sub_group_v<Group> ? cuda::mask_of(g) : cuda::mask_function_lanes(g, "ballot");
+  return __ballot_sync(mask, pred) & mask;
+}
+template <typename Group, typename T>
+COHORT_INLINE std::uint32_t group_match_any(const Group& g, const T& x) {
+  const unsigned mask = cuda::is_sub_group_v<Group> ? cuda::mask_of(g) : cuda::mask_function_lanes(g, "match_any");
+  return cuda::match_words(mask, x);
+}
+template <typename Group, typename T>
+COHORT_INLINE std::uint32_t group_match_all(const Group& g, const T& x) {
+  const unsigned mask = cuda::is_sub_group_v<Group> ? cuda::mask_of(g) : cuda::mask_function_lanes(g, "match_all");
+  const unsigned same = cuda::match_words(mask, x);
+  return __all_sync(mask, same == mask) ? mask : 0u;
+}
+
+}  // namespace cohort::detail::kernel_hooks

@@ -1,0 +1,223 @@
+// SPDX-License-Identifier: MIT
+#pragma once
+// Host-side launchers of the CUDA backend and the kernels they launch; only translation
+// units that nvcc compiles include this (backend/list.hpp). Mapping: a work-group is a
+// block, SYCL's last dimension is CUDA's x (so linear ids agree with the CPU's), a
+// sub-group is a warp; a basic range is a grid-stride loop with the block size of the
+// occupancy API.
+#include <cstddef>
+#include <cstdint>
+#include <string>
+#include <type_traits>
+#include <utility>
+
+#include <cuda_runtime.h>
+
+#include <cohort/backend/cuda/error.hpp>
+#include <cohort/backend/cuda/hierarchical.hpp>
+#include <cohort/backend/cuda/warp_ops.hpp>
+#include <cohort/core/group.hpp>
+#include <cohort/core/item.hpp>
+#include <cohort/core/nd_item.hpp>
+#include <cohort/core/nd_range.hpp>
+
+namespace cohort::backends::cuda {
+
+/// The work-item's local id in SYCL's order (the last dimension is CUDA's x).
+template <int D>
+__device__ inline id<D> local_id_of_thread() {
+  if constexpr (D == 1)
+    return id<1>{threadIdx.x};
+  else if constexpr (D == 2)
+    return id<2>{threadIdx.y, threadIdx.x};
+  else
+    return id<3>{threadIdx.z, threadIdx.y, threadIdx.x};
+}
+
+/// The work-group's id: blocks are numbered linearly, as groups are.
+template <int D>
+__device__ inline id<D> group_id_of_block(const range<D>& groups) {
+  if constexpr (D == 1)
+    return id<1>{blockIdx.x};
+  else
+    return detail::delinearize<D, id<D>>(blockIdx.x, groups);
+}
+
+template <int D>
+inline dim3 block_of(const range<D>& local) {
+  if constexpr (D == 1)
+    return dim3(static_cast<unsigned>(local[0]));
+  else if constexpr (D == 2)
+    return dim3(static_cast<unsigned>(local[1]), static_cast<unsigned>(local[0]));
+  else
+    return dim3(static_cast<unsigned>(local[2]), static_cast<unsigned>(local[1]), static_cast<unsigned>(local[0]));
+}
+
+template <int D, typename Kernel>
+__device__ inline void invoke_range_kernel(const Kernel& k, const id<D>& i, const range<D>& r) {
+  if constexpr (std::is_invocable_v<const Kernel&, item<D>>)
+    k(item<D>(i, r, 0));
+  else if constexpr (std::is_invocable_v<const Kernel&, item<D, false>>)
+    k(item<D, false>(i, r, 0));
+  else
+    k(i);
+}
+
+template <int D, typename Kernel>
+__global__ void range_kernel(Kernel k, range<D> r, std::size_t n) {
+  const std::size_t stride = static_cast<std::size_t>(gridDim.x) * blockDim.x;
+  for (std::size_t lin = static_cast<std::size_t>(blockIdx.x) * blockDim.x + threadIdx.x; lin < n; lin += stride) {
+    if constexpr (D == 1)
+      invoke_range_kernel<1>(k, id<1>{lin}, r);
+    else
+      invoke_range_kernel<D>(k, detail::delinearize<D, id<D>>(lin, r), r);
+  }
+}
+
+template <int D, typename Kernel>
+__global__ void nd_range_kernel(Kernel k, range<D> groups, range<D> local) {
+  const group<D> g(group_id_of_block<D>(groups), groups, local, local_id_of_thread<D>());
+  k(nd_item<D>(g, warp_size));
+}
+
+/// The same with the work-group size fixed at compile time (the work_group_size property):
+/// the collectives' warp counts and loops become constants.
+template <int D, typename Kernel, std::size_t... Extents>
+__global__ void nd_range_kernel_fixed(Kernel k, range<D> groups) {
+  const range<D> local{Extents...};
+  const group<D> g(group_id_of_block<D>(groups), groups, local, local_id_of_thread<D>());
+  k(nd_item<D>(g, warp_size));
+}
+
+template <int D, typename Kernel>
+__global__ void work_group_kernel(Kernel k, range<D> groups, range<D> local) {
+  hierarchical_arena::start();
+  const group<D> g(group_id_of_block<D>(groups), groups, local, local_id_of_thread<D>());
+  k(g);
+}
+
+template <typename Kernel>
+__global__ void single_task_kernel(Kernel k) {
+  k();
+}
+
+/// Static properties of a kernel on the current device, asked once per kernel.
+struct kernel_attributes {
+  int max_threads_per_block = 0;
+  std::size_t static_shared_bytes = 0;
+  int occupancy_block_size = 0;  // the block size that the occupancy API suggests
+  int occupancy_grid_size = 0;   // blocks of that size that fill the device
+};
+template <typename KernelFunction>
+inline const kernel_attributes& attributes_of(KernelFunction* f) {
+  static const kernel_attributes a = [f] {
+    kernel_attributes r;
+    cudaFuncAttributes fa{};
+    check(cudaFuncGetAttributes(&fa, f), "querying a kernel's attributes");
+    r.max_threads_per_block = fa.maxThreadsPerBlock;
+    r.static_shared_bytes = fa.sharedSizeBytes;
+    check(cudaOccupancyMaxPotentialBlockSize(&r.occupancy_grid_size, &r.occupancy_block_size, f, 0, 0),
+          "asking the occupancy API for a block size");
+    return r;
+  }();
+  return a;
+}
+
+/// Launches `f<<<blocks, block, shared_bytes, stream>>>(args...)` after checking what the
+/// device allows for this kernel: the block size (registers limit it below 1024 for large
+/// kernels) and shared memory beyond the default 48 KB, which each kernel must opt into.
+template <typename... Params, typename... Args>
+inline void launch(void (*f)(Params...), std::size_t blocks, dim3 block, std::size_t shared_bytes,
+                   cudaStream_t stream, const char* what, Args&&... args) {
+  const kernel_attributes& a = attributes_of(f);
+  const std::size_t threads = static_cast<std::size_t>(block.x) * block.y * block.z;
+  if (threads > static_cast<std::size_t>(a.max_threads_per_block))
+    throw exception(errc::nd_range, std::string(what) + ": work-group size " + std::to_string(threads) +
+                                        " exceeds the " + std::to_string(a.max_threads_per_block) +
+                                        " work-items this kernel can run per group on the device (its registers)");
+  if (blocks > 0x7fffffffu)
+    throw exception(errc::nd_range, std::string(what) + ": " + std::to_string(blocks) +
+                                        " work-groups exceed the device's 2^31 - 1");
+  if (shared_bytes > 48 * 1024) {
+    int device = 0, optin = 0;
+    check(cudaGetDevice(&device), what);
+    check(cudaDeviceGetAttribute(&optin, cudaDevAttrMaxSharedMemoryPerBlockOptin, device), what);
+    if (shared_bytes + a.static_shared_bytes > static_cast<std::size_t>(optin))
+      throw exception(errc::memory_allocation, std::string(what) + ": " + std::to_string(shared_bytes) +
+                                                   " bytes of local memory and the kernel's own " +
+                                                   std::to_string(a.static_shared_bytes) + " exceed the device's " +
+                                                   std::to_string(optin) + " bytes per work-group");
+    check(cudaFuncSetAttribute(f, cudaFuncAttributeMaxDynamicSharedMemorySize, static_cast<int>(shared_bytes)),
+          what);
+  }
+  f<<<static_cast<unsigned>(blocks), block, shared_bytes, stream>>>(std::forward<Args>(args)...);
+  check(cudaGetLastError(), what);
+}
+
+struct launcher {
+  void* native_queue;
+
+  cudaStream_t stream() const { return static_cast<cudaStream_t>(native_queue); }
+
+  template <int D, typename Kernel>
+  void parallel_for(const range<D>& r, const Kernel& kernel) const {
+    const std::size_t n = r.size();
+    if (n == 0) return;
+    auto* f = &range_kernel<D, Kernel>;
+    const kernel_attributes& a = attributes_of(f);
+    const std::size_t block = static_cast<std::size_t>(a.occupancy_block_size);
+    // One pass over the range where it fits in one wave of the device, else a
+    // grid-stride loop over a full wave.
+    const std::size_t wave = static_cast<std::size_t>(a.occupancy_grid_size);
+    const std::size_t needed = (n + block - 1) / block;
+    launch(f, needed < wave ? needed : wave, dim3(static_cast<unsigned>(block)), 0, stream(), "parallel_for(range)",
+           kernel, r, n);
+  }
+
+  template <int D, typename Kernel>
+  void parallel_for(const nd_range<D>& r, std::size_t local_bytes, std::uint32_t, const Kernel& kernel) const {
+    const range<D> local = r.get_local_range();
+    range<D> groups;
+    for (int d = 0; d < D; ++d) groups[d] = r.get_global_range()[d] / local[d];
+    if (groups.size() == 0) return;
+    launch(&nd_range_kernel<D, Kernel>, groups.size(), block_of(local), local_bytes, stream(),
+           "parallel_for(nd_range)", kernel, groups, local);
+  }
+
+  /// With the kernel's properties: work_group_size selects the kernel of that fixed size.
+  template <int D, typename Props, typename Kernel>
+  void parallel_for(const nd_range<D>& r, std::size_t local_bytes, std::uint32_t sub_group_size, const Kernel& kernel,
+                    const Props*) const {
+    if constexpr (Props::required_work_group_dimensions() == D) {
+      const range<D> local = r.get_local_range();
+      range<D> groups;
+      for (int d = 0; d < D; ++d) groups[d] = r.get_global_range()[d] / local[d];
+      if (groups.size() == 0) return;
+      [&]<std::size_t... I>(std::index_sequence<I...>) {
+        launch(&nd_range_kernel_fixed<D, Kernel, Props::required_work_group_extent(I)...>, groups.size(),
+               block_of(local), local_bytes, stream(), "parallel_for(nd_range)", kernel, groups);
+      }(std::make_index_sequence<D>{});
+    } else {
+      parallel_for(r, local_bytes, sub_group_size, kernel);
+    }
+  }
+
+  template <int D, typename Kernel>
+  void parallel_for_work_group(const range<D>& groups, const range<D>& local, const Kernel& kernel) const {
+    if (groups.size() == 0) return;
+    launch(&work_group_kernel<D, Kernel>, groups.size(), block_of(local), hierarchical_arena::bytes(local.size()),
+           stream(), "parallel_for_work_group", kernel, groups, local);
+  }
+
+  template <typename Kernel>
+  void single_task(const Kernel& kernel) const {
+    launch(&single_task_kernel<Kernel>, 1, dim3(1), 0, stream(), "single_task", kernel);
+  }
+
+  template <int D, typename Kernel>
+  void parallel(const range<D>&, const range<D>&, const Kernel&) const {
+    throw exception(errc::feature_not_supported, "parallel (scoped): not available on CUDA devices yet");
+  }
+};
+
+}  // namespace cohort::backends::cuda

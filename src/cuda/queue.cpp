@@ -1,0 +1,131 @@
+// SPDX-License-Identifier: MIT
+// A queue on a CUDA device: one stream, commands launched on it by the submitting thread,
+// completion and profiling through CUDA events.
+#include <cuda_runtime_api.h>
+
+#include <cohort/backend/cuda/error.hpp>
+#include "../device_queue.hpp"
+
+namespace cohort::detail {
+
+namespace {
+
+cudaEvent_t make_event(bool timing) {
+  cudaEvent_t e = nullptr;
+  backends::cuda::check(cudaEventCreateWithFlags(&e, timing ? cudaEventDefault : cudaEventDisableTiming),
+                        "creating a CUDA event");
+  return e;
+}
+
+/// A mark on a queue's stream whose host time is known, so device timestamps convert to the
+/// host's clock; shared by the queue and its commands' completions, which may outlive it.
+struct clock_reference {
+  cudaEvent_t mark = nullptr;
+  std::uint64_t host_ns = 0;
+  explicit clock_reference(cudaStream_t stream) : mark(make_event(true)) {
+    backends::cuda::check(cudaEventRecord(mark, stream), "recording a CUDA event");
+    backends::cuda::check(cudaEventSynchronize(mark), "waiting for a CUDA event");
+    host_ns = now_ns();
+  }
+  ~clock_reference() { cudaEventDestroy(mark); }
+  clock_reference(const clock_reference&) = delete;
+  clock_reference& operator=(const clock_reference&) = delete;
+};
+
+class cuda_completion final : public device_completion {
+public:
+  cuda_completion(cudaStream_t stream, bool profiling, std::shared_ptr<const clock_reference> reference)
+      : m_stream(stream), m_reference(std::move(reference)) {
+    m_end = make_event(profiling);
+    if (profiling) {
+      m_start = make_event(true);
+      backends::cuda::check(cudaEventRecord(m_start, stream), "recording a CUDA event");
+    }
+  }
+  ~cuda_completion() override {
+    if (m_start) cudaEventDestroy(m_start);
+    cudaEventDestroy(m_end);
+  }
+  void record_end() { backends::cuda::check(cudaEventRecord(m_end, m_stream), "recording a CUDA event"); }
+
+  bool done(std::exception_ptr& error) override {
+    const cudaError_t e = cudaEventQuery(m_end);
+    if (e == cudaErrorNotReady) return false;
+    if (e != cudaSuccess) error = failure(e);
+    return true;
+  }
+  std::exception_ptr wait() override {
+    const cudaError_t e = cudaEventSynchronize(m_end);
+    return e == cudaSuccess ? nullptr : failure(e);
+  }
+  void times(std::uint64_t& start, std::uint64_t& end) override {
+    if (!m_start) return;
+    float to_start = 0, to_end = 0;
+    if (cudaEventElapsedTime(&to_start, m_reference->mark, m_start) != cudaSuccess ||
+        cudaEventElapsedTime(&to_end, m_reference->mark, m_end) != cudaSuccess)
+      return;
+    start = m_reference->host_ns + static_cast<std::uint64_t>(static_cast<double>(to_start) * 1e6);
+    end = m_reference->host_ns + static_cast<std::uint64_t>(static_cast<double>(to_end) * 1e6);
+  }
+
+  cudaStream_t stream() const { return m_stream; }
+  cudaEvent_t end_event() const { return m_end; }
+
+private:
+  static std::exception_ptr failure(cudaError_t e) {
+    (void)cudaGetLastError();
+    return std::make_exception_ptr(backends::cuda::to_exception(e, "a command on a CUDA queue failed"));
+  }
+
+  cudaStream_t m_stream;
+  cudaEvent_t m_start = nullptr, m_end = nullptr;
+  std::shared_ptr<const clock_reference> m_reference;
+};
+
+class cuda_queue final : public device_queue {
+public:
+  explicit cuda_queue(int device) : m_device(device) {
+    backends::cuda::check(cudaSetDevice(device), "selecting a CUDA device");
+    backends::cuda::check(cudaStreamCreateWithFlags(&m_stream, cudaStreamNonBlocking), "creating a CUDA stream");
+    m_reference = std::make_shared<const clock_reference>(m_stream);
+  }
+  ~cuda_queue() override {
+    cudaSetDevice(m_device);
+    cudaStreamSynchronize(m_stream);
+    cudaStreamDestroy(m_stream);
+  }
+
+  void* native() override { return m_stream; }
+
+  std::unique_ptr<device_completion> launch(const std::function<void()>& work,
+                                            const std::vector<event_handle>& dependencies, bool profiling) override {
+    backends::cuda::check(cudaSetDevice(m_device), "selecting a CUDA device");
+    for (const auto& d : dependencies) {
+      device_completion* running = d->running_on_device();
+      if (!running) continue;
+      auto* on_cuda = dynamic_cast<cuda_completion*>(running);
+      if (!on_cuda)
+        d->wait();
+      else if (on_cuda->stream() != m_stream)  // the stream itself keeps its own order
+        backends::cuda::check(cudaStreamWaitEvent(m_stream, on_cuda->end_event(), 0), "ordering CUDA streams");
+    }
+    auto done = std::make_unique<cuda_completion>(m_stream, profiling, m_reference);
+    work();
+    done->record_end();
+    return done;
+  }
+
+private:
+  int m_device;
+  cudaStream_t m_stream = nullptr;
+  std::shared_ptr<const clock_reference> m_reference;
+};
+
+}  // namespace
+
+std::shared_ptr<device_queue> make_device_queue(const device_description& d) {
+  if (d.owner != backend::cuda) return nullptr;
+  return std::make_shared<cuda_queue>(d.index_in_backend);
+}
+
+}  // namespace cohort::detail
