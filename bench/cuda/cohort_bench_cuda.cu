@@ -10,7 +10,8 @@
 // Each work-item loads one value and runs `rounds` dependent collectives on it (so the
 // collective, not memory, is measured), then stores it; results are checked against the
 // reference kernel's (exactly for int32, to a relative 1e-5 for floating point).
-// Usage: cohort-bench-cuda [--csv FILE] [--quick]
+// Usage: cohort-bench-cuda [--csv FILE] [--quick | --tiny]
+//   --tiny: every kernel once on a few thousand items (for compute-sanitizer runs)
 #include <algorithm>
 #include <chrono>
 #include <cmath>
@@ -214,7 +215,7 @@ void group_case(cohort::queue& q, std::size_t n, int repeats) {
         q.wait_and_throw();
       },
       repeats);
-  add(name_of(A), "work-group, work_group_size<N>", t_static, t_cub, same(readback(out), expected));
+  add(name_of(A), "work-group of fixed size (work_group_size)", t_static, t_cub, same(readback(out), expected));
   // Sub-group collectives (once per algorithm and type, at B = 256).
   if constexpr (B == 256) {
     const double t_warp = median_seconds(
@@ -280,7 +281,11 @@ void stream(cohort::queue& q, std::size_t n, int repeats) {
     rows.push_back({bench, variant, "fp64", 256, t, t_ref, bytes / t, true});
   };
   const double t_memcpy = median_seconds(
-      [&] { check(cudaMemcpy(c, a, n * sizeof(double), cudaMemcpyDeviceToDevice), "memcpy"); }, repeats);
+      [&] {
+        check(cudaMemcpy(c, a, n * sizeof(double), cudaMemcpyDeviceToDevice), "memcpy");
+        check(cudaDeviceSynchronize(), "memcpy");
+      },
+      repeats);
   const double t_copy_ref = median_seconds(
       [&] {
         cuda_copy<<<blocks, 256>>>(a, c, n);
@@ -335,10 +340,11 @@ void stream(cohort::queue& q, std::size_t n, int repeats) {
 
 int main(int argc, char** argv) {
   std::string csv;
-  bool quick = false;
+  bool quick = false, tiny = false;
   for (int i = 1; i < argc; ++i) {
     if (std::strcmp(argv[i], "--csv") == 0 && i + 1 < argc) csv = argv[++i];
     else if (std::strcmp(argv[i], "--quick") == 0) quick = true;
+    else if (std::strcmp(argv[i], "--tiny") == 0) tiny = true;
   }
   const auto gpus = cohort::device::get_devices(cohort::info::device_type::gpu);
   if (gpus.empty()) {
@@ -346,12 +352,12 @@ int main(int argc, char** argv) {
     return 0;
   }
   cohort::queue q{gpus.front()};
-  const int repeats = quick ? 3 : 15;
-  const std::size_t items = quick ? (std::size_t{1} << 20) : (std::size_t{1} << 24);
+  const int repeats = tiny ? 1 : quick ? 3 : 15;
+  const std::size_t items = tiny ? (std::size_t{1} << 12) : quick ? (std::size_t{1} << 20) : (std::size_t{1} << 24);
   group_types<int>(q, items, repeats);
   group_types<float>(q, items, repeats);
   group_types<double>(q, items, repeats);
-  stream(q, quick ? (std::size_t{1} << 22) : (std::size_t{1} << 27), repeats);
+  stream(q, tiny ? (std::size_t{1} << 14) : quick ? (std::size_t{1} << 22) : (std::size_t{1} << 27), repeats);
 
   std::printf("GPU: %s (%s)\n", q.get_device().get_info<cohort::info::device::name>().c_str(),
               q.get_device().get_info<cohort::info::device::driver_version>().c_str());

@@ -80,19 +80,19 @@ COHORT_INLINE void parallel_for_work_item(const group<D>& g, const Range& logica
       // One loop with a runtime extent (see contiguous_loop.hpp for why not contiguous_rows).
 COHORT_IVDEP
 COHORT_UNROLL_4
-      for (std::size_t i = 0; i < n; ++i) f(h_item<1>(id_t{b + i}, global, id_t{i}, lr, id_t{i}, physical));
+      for (std::size_t i = 0; i < n; ++i) f(h_item<D>(id_t{b + i}, global, id_t{i}, lr, id_t{i}, physical));
     } else {
       for (std::size_t i0 = 0; i0 < n; i0 += p) {
         const std::size_t m = n - i0 < p ? n - i0 : p;
 COHORT_IVDEP
-        for (std::size_t q = 0; q < m; ++q) f(h_item<1>(id_t{b + q}, global, id_t{i0 + q}, lr, id_t{q}, physical));
+        for (std::size_t q = 0; q < m; ++q) f(h_item<D>(id_t{b + q}, global, id_t{i0 + q}, lr, id_t{q}, physical));
       }
     }
   } else if constexpr (D == 2) {
     const std::size_t n0 = lr[0], n1 = lr[1], p0 = physical[0], p1 = physical[1];
     if (fits) {
       cpu::contiguous_rows(n0, n1, [&](std::size_t i, std::size_t j) {
-        f(h_item<2>(id_t{base[0] + i, base[1] + j}, global, id_t{i, j}, lr, id_t{i, j}, physical));
+        f(h_item<D>(id_t{base[0] + i, base[1] + j}, global, id_t{i, j}, lr, id_t{i, j}, physical));
       });
     } else {
       for (std::size_t i = 0, pi = 0; i < n0; ++i, pi = pi + 1 == p0 ? 0 : pi + 1)
@@ -100,7 +100,7 @@ COHORT_IVDEP
           const std::size_t m = n1 - j0 < p1 ? n1 - j0 : p1;
 COHORT_IVDEP
           for (std::size_t q = 0; q < m; ++q)
-            f(h_item<2>(id_t{base[0] + pi, base[1] + q}, global, id_t{i, j0 + q}, lr, id_t{pi, q}, physical));
+            f(h_item<D>(id_t{base[0] + pi, base[1] + q}, global, id_t{i, j0 + q}, lr, id_t{pi, q}, physical));
         }
     }
   } else {
@@ -111,7 +111,7 @@ COHORT_IVDEP
           const std::size_t m = n2 - k0 < p2 ? n2 - k0 : p2;
 COHORT_IVDEP
           for (std::size_t q = 0; q < m; ++q)
-            f(h_item<3>(id_t{base[0] + pi, base[1] + pj, base[2] + q}, global, id_t{i, j, k0 + q}, lr,
+            f(h_item<D>(id_t{base[0] + pi, base[1] + pj, base[2] + q}, global, id_t{i, j, k0 + q}, lr,
                         id_t{pi, pj, q}, physical));
         }
   }

@@ -1,9 +1,10 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 // Work-group collectives of the CUDA backend: a warp step, at most 32 slots of shared
-// scratch (one per warp, declared here per type so its size is exact), a warp or
-// sequential step over those slots. Each ends with a barrier, so back-to-back collectives
-// never race on the scratch. Work-groups of one warp need no shared memory at all.
+// scratch (one per warp, declared here per type so its size is exact), then every warp
+// combines the slots it needs itself, so no broadcast round follows. Each ends with a
+// barrier, so back-to-back collectives never race on the scratch. Work-groups of one warp
+// need no shared memory at all.
 // Device code only.
 #include <cstddef>
 #include <new>
@@ -41,6 +42,47 @@ __device__ inline T fold_slots(const T* slots, unsigned count, Op op) {
   return r;
 }
 
+// Where all the group's warps are full, every warp combines the slots with shuffles (each
+// warp computes the same tree, so floating-point results agree across the group); a group
+// with a partial warp, which cannot shuffle across its missing lanes, folds them in order.
+
+/// The combination of slots [0, count) in every lane of a full warp.
+template <typename T, typename Op>
+__device__ inline T reduce_slots(const T* slots, unsigned count, Op op, unsigned lane) {
+  constexpr unsigned all = 0xffffffffu;
+  if constexpr (commutative_v<Op, T>) {
+    const T v = lane < count ? slots[lane] : detail::make_known_identity<Op, T>();
+    return warp_reduce(v, op, warp_size, lane);
+  } else {
+    T v = slots[lane < count ? lane : 0];
+#pragma unroll
+    for (unsigned o = 1; o < warp_size; o *= 2) {
+      const T y = shfl_down(all, v, o);
+      if (lane + o < count) v = op(v, y);
+    }
+    return shfl(all, v, 0);
+  }
+}
+
+/// The combination of slots [0, before) (before > 0) in every lane of a full warp.
+template <typename T, typename Op>
+__device__ inline T slots_prefix(const T* slots, unsigned before, Op op, unsigned lane) {
+  constexpr unsigned all = 0xffffffffu;
+  T v = slots[lane < before ? lane : 0];
+#pragma unroll
+  for (unsigned o = 1; o < warp_size; o *= 2) {
+    const T y = shfl_up(all, v, o);
+    if (lane >= o) v = op(y, v);
+  }
+  return shfl(all, v, before - 1);
+}
+
+/// The combination of the warp totals before this item's warp (p.warp > 0).
+template <typename T, typename Op>
+__device__ inline T warps_before(const T* slots, const warp_position& p, std::size_t group_size, Op op) {
+  return group_size % warp_size == 0 ? slots_prefix(slots, p.warp, op, p.lane) : fold_slots(slots, p.warp, op);
+}
+
 template <typename T, typename Op>
 __device__ inline T block_reduce(std::size_t local_linear_id, std::size_t group_size, const T& x, Op op) {
   const warp_position p(local_linear_id, group_size);
@@ -49,7 +91,7 @@ __device__ inline T block_reduce(std::size_t local_linear_id, std::size_t group_
   T* slots = warp_slots<T>();
   if (p.lane == 0) slots[p.warp] = w;
   __syncthreads();
-  const T r = fold_slots(slots, p.warps, op);
+  const T r = group_size % warp_size == 0 ? reduce_slots(slots, p.warps, op, p.lane) : fold_slots(slots, p.warps, op);
   __syncthreads();
   return r;
 }
@@ -62,7 +104,7 @@ __device__ inline T block_inclusive_scan(std::size_t local_linear_id, std::size_
   T* slots = warp_slots<T>();
   if (p.lane == p.lanes_in_warp - 1) slots[p.warp] = s;
   __syncthreads();
-  if (p.warp > 0) s = op(fold_slots(slots, p.warp, op), s);
+  if (p.warp > 0) s = op(warps_before(slots, p, group_size, op), s);
   __syncthreads();
   return s;
 }
@@ -73,7 +115,7 @@ __device__ inline T block_exclusive_scan(std::size_t local_linear_id, std::size_
                                          const T& init, Op op) {
   const warp_position p(local_linear_id, group_size);
   const T s = warp_inclusive_scan(x, op, p.lanes_in_warp, p.lane);
-  const T before = shfl_up(lanes_below(p.lanes_in_warp), s, 1);  // this warp's items before this one
+  const T before = warp_exclusive_part(s, x, op, p.lanes_in_warp);  // this warp's items before this one
   if (p.warps == 1) return p.lane == 0 ? init : op(init, before);
   T* slots = warp_slots<T>();
   if (p.lane == p.lanes_in_warp - 1) slots[p.warp] = s;
@@ -82,7 +124,7 @@ __device__ inline T block_exclusive_scan(std::size_t local_linear_id, std::size_
   if (p.warp == 0)
     r = p.lane == 0 ? init : op(init, before);
   else {
-    const T prefix = op(init, fold_slots(slots, p.warp, op));
+    const T prefix = op(init, warps_before(slots, p, group_size, op));
     r = p.lane == 0 ? prefix : op(prefix, before);
   }
   __syncthreads();

@@ -165,7 +165,7 @@ COHORT_INLINE T group_exclusive_scan(const Group& g, const T& x, const T& init, 
     const unsigned n = static_cast<unsigned>(g.get_local_linear_range());
     const unsigned lane = static_cast<unsigned>(g.get_local_linear_id());
     const T s = cuda::warp_inclusive_scan(x, op, n, lane);
-    const T before = cuda::shfl_up(cuda::lanes_below(n), s, 1);
+    const T before = cuda::warp_exclusive_part(s, x, op, n);
     return lane == 0 ? init : op(init, before);
   } else {
     return cuda::block_exclusive_scan(g.get_local_linear_id(), g.get_local_linear_range(), x, init, op);

@@ -117,6 +117,16 @@ __device__ inline T warp_inclusive_scan(T x, Op op, unsigned n, unsigned lane) {
   return x;
 }
 
+/// From a lane's inclusive scan result `s` and its own `x`: the combination of the lanes
+/// before it (unspecified in lane 0). Integer sums subtract instead of shuffling.
+template <typename T, typename Op>
+__device__ inline T warp_exclusive_part(const T& s, const T& x, Op, unsigned n) {
+  if constexpr (std::is_integral_v<T> && !std::is_same_v<T, bool> && is_op_v<plus, Op, T>)
+    return static_cast<T>(s - x);
+  else
+    return shfl_up(lanes_below(n), s, 1);
+}
+
 /// A value or nothing: lets a collective skip items without a value, for operators with
 /// no known identity (the joint algorithms' partial tiles).
 template <typename T>
