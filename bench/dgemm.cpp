@@ -1,9 +1,10 @@
 // SPDX-License-Identifier: MIT
 // UoB-HPC/sycl_dgemm: C = A B for N x N fp64 matrices with 16 x 16 tiles, in every cohort
-// kernel model, against the same tiling written as plain OpenMP loops (the reference) and
-// OpenBLAS cblas_dgemm (the ceiling). As in sycl_dgemm, every variant accumulates straight
-// into the global C (`c[i][j] += ...`), so C is zeroed before every run (a kernel that
-// skips an element leaves 0 there, which the check catches).
+// kernel model (bench/kernels/dgemm.hpp, cohort-bench-cuda's kernels too), against the same
+// tiling written as plain OpenMP loops (the reference) and OpenBLAS cblas_dgemm (the
+// ceiling). As in sycl_dgemm, every variant accumulates straight into the global C
+// (`c[i][j] += ...`), so C is zeroed before every run (a kernel that skips an element
+// leaves 0 there, which the check catches).
 //
 // Inputs are sycl_dgemm's: A(i,k) = 2 (k+1), B(k,j) = 0.5 (j+1) (k+1), so every product is
 // the integer (j+1)(k+1)^2, every partial sum is an integer below 2^53 (N <= 4096), and the
@@ -16,14 +17,13 @@
 #include <tuple>
 
 #include <cohort/cohort.hpp>
-#include <cohort/detail/macros.hpp>
-#include <cohort/scoped.hpp>
 
 #include "harness/harness.hpp"
+#include "kernels/dgemm.hpp"
 
 namespace {
 
-constexpr std::size_t tile = 16;
+using kernels::tile;
 
 struct data {
   cohort::queue* q = nullptr;
@@ -54,79 +54,6 @@ void dgemm_openmp(const double* a, const double* b, double* c, std::size_t n) {
 void dgemm_openblas(const double* a, const double* b, double* c, std::size_t n) {
   const int m = static_cast<int>(n);
   cblas_dgemm(CblasRowMajor, CblasNoTrans, CblasNoTrans, m, m, m, 1.0, a, m, b, m, 1.0, c, m);
-}
-
-/// sycl_dgemm's "simple version": one work-item per element of C.
-void dgemm_range(cohort::queue& q, const double* a, const double* b, double* c, std::size_t n) {
-  q.parallel_for(cohort::range<2>{n, n}, COHORT_LAMBDA(cohort::id<2> idx) {
-     const std::size_t i = idx[0], j = idx[1];
-     for (std::size_t k = 0; k < n; ++k) c[i * n + j] += a[i * n + k] * b[k * n + j];
-   }).wait_and_throw();
-}
-
-void dgemm_nd_range(cohort::queue& q, const double* a, const double* b, double* c, std::size_t n) {
-  q.submit([&](cohort::handler& h) {
-     cohort::local_accessor<double, 2> awrk(cohort::range<2>{tile, tile}, h);
-     cohort::local_accessor<double, 2> bwrk(cohort::range<2>{tile, tile}, h);
-     h.parallel_for(cohort::nd_range<2>{cohort::range<2>{n, n}, cohort::range<2>{tile, tile}},
-                    COHORT_LAMBDA(cohort::nd_item<2> it) {
-                      const std::size_t i = it.get_global_id(0), j = it.get_global_id(1);
-                      const std::size_t li = it.get_local_id(0), lj = it.get_local_id(1);
-                      for (std::size_t kt = 0; kt < n / tile; ++kt) {
-                        awrk[li][lj] = a[i * n + kt * tile + lj];
-                        bwrk[li][lj] = b[(kt * tile + li) * n + j];
-                        cohort::group_barrier(it.get_group());
-                        for (std::size_t k = 0; k < tile; ++k) c[i * n + j] += awrk[li][k] * bwrk[k][lj];
-                        cohort::group_barrier(it.get_group());
-                      }
-                    });
-   }).wait_and_throw();
-}
-
-void dgemm_hierarchical(cohort::queue& q, const double* a, const double* b, double* c, std::size_t n) {
-  q.submit([&](cohort::handler& h) {
-     h.parallel_for_work_group(
-         cohort::range<2>{n / tile, n / tile}, cohort::range<2>{tile, tile}, COHORT_LAMBDA(cohort::group<2> g) {
-           cohort::local_memory<double[tile][tile]> awrk(g), bwrk(g);
-           for (std::size_t kt = 0; kt < n / tile; ++kt) {
-             g.parallel_for_work_item([&](cohort::h_item<2> it) {
-               const std::size_t i = it.get_global_id(0), j = it.get_global_id(1);
-               const std::size_t li = it.get_local_id(0), lj = it.get_local_id(1);
-               awrk[li][lj] = a[i * n + kt * tile + lj];
-               bwrk[li][lj] = b[(kt * tile + li) * n + j];
-             });
-             g.parallel_for_work_item([&](cohort::h_item<2> it) {
-               const std::size_t i = it.get_global_id(0), j = it.get_global_id(1);
-               const std::size_t li = it.get_local_id(0), lj = it.get_local_id(1);
-               for (std::size_t k = 0; k < tile; ++k) c[i * n + j] += awrk[li][k] * bwrk[k][lj];
-             });
-           }
-         });
-   }).wait_and_throw();
-}
-
-void dgemm_scoped(cohort::queue& q, const double* a, const double* b, double* c, std::size_t n) {
-  q.parallel(cohort::range<2>{n / tile, n / tile}, cohort::range<2>{tile, tile}, COHORT_LAMBDA(auto g) {
-     cohort::memory_environment(g, cohort::require_local_mem<double[tile][tile]>(),
-                                cohort::require_local_mem<double[tile][tile]>(), [&](auto& awrk, auto& bwrk) {
-                                  for (std::size_t kt = 0; kt < n / tile; ++kt) {
-                                    cohort::distribute_items_and_wait(g, [&](cohort::s_item<2> it) {
-                                      const std::size_t i = it.get_global_id(0), j = it.get_global_id(1);
-                                      const std::size_t li = it.get_innermost_local_id(0);
-                                      const std::size_t lj = it.get_innermost_local_id(1);
-                                      awrk[li][lj] = a[i * n + kt * tile + lj];
-                                      bwrk[li][lj] = b[(kt * tile + li) * n + j];
-                                    });
-                                    cohort::distribute_items_and_wait(g, [&](cohort::s_item<2> it) {
-                                      const std::size_t i = it.get_global_id(0), j = it.get_global_id(1);
-                                      const std::size_t li = it.get_innermost_local_id(0);
-                                      const std::size_t lj = it.get_innermost_local_id(1);
-                                      for (std::size_t k = 0; k < tile; ++k)
-                                        c[i * n + j] += awrk[li][k] * bwrk[k][lj];
-                                    });
-                                  }
-                                });
-   }).wait_and_throw();
 }
 
 bench::suite make_dgemm(const bench::config& cfg) {
@@ -166,15 +93,17 @@ bench::suite make_dgemm(const bench::config& cfg) {
   auto args = [d] { return std::make_tuple(d->a.get(), d->b.get(), d->c.get(), d->n); };
   c.variants.push_back({"openmp", bench::role::reference, prepare,
                         [args] { std::apply(dgemm_openmp, args()); }, check});
-  c.variants.push_back({"range", bench::role::model, prepare,
-                        [d, args] { std::apply([&](auto... x) { dgemm_range(*d->q, x...); }, args()); }, check});
-  c.variants.push_back({"nd_range", bench::role::model, prepare,
-                        [d, args] { std::apply([&](auto... x) { dgemm_nd_range(*d->q, x...); }, args()); }, check});
-  c.variants.push_back({"hierarchical", bench::role::model, prepare,
-                        [d, args] { std::apply([&](auto... x) { dgemm_hierarchical(*d->q, x...); }, args()); },
-                        check});
-  c.variants.push_back({"scoped", bench::role::model, prepare,
-                        [d, args] { std::apply([&](auto... x) { dgemm_scoped(*d->q, x...); }, args()); }, check});
+  auto models = [&](const char* name, auto multiply) {
+    c.variants.push_back({name, bench::role::model, prepare,
+                          [d, args, multiply] {
+                            std::apply([&](auto... x) { multiply(*d->q, x...).wait_and_throw(); }, args());
+                          },
+                          check});
+  };
+  models("range", [](auto&&... x) { return kernels::dgemm_range(x...); });
+  models("nd_range", [](auto&&... x) { return kernels::dgemm_nd_range(x...); });
+  models("hierarchical", [](auto&&... x) { return kernels::dgemm_hierarchical(x...); });
+  models("scoped", [](auto&&... x) { return kernels::dgemm_scoped(x...); });
   c.variants.push_back({"openblas", bench::role::ceiling, prepare,
                         [args] { std::apply(dgemm_openblas, args()); }, check});
   bench::suite s;

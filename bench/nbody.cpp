@@ -6,7 +6,8 @@
 // uses the same tiling as SYCL-Bench's nd_range kernel: groups of `local` particles walk
 // over the particles tile by tile, a tile of `local` particles at a time copied into local
 // memory, and accumulate in the same order (tiles ascending, j ascending in a tile), so the
-// OpenMP reference does exactly the kernels' work. Interactions/s = N^2 / time.
+// OpenMP reference does exactly the kernels' work. The kernels are cohort-bench-cuda's too
+// (bench/kernels/nbody.hpp). Interactions/s = N^2 / time.
 #include <cmath>
 #include <cstddef>
 #include <limits>
@@ -16,38 +17,16 @@
 #include <vector>
 
 #include <cohort/cohort.hpp>
-#include <cohort/detail/macros.hpp>
-#include <cohort/scoped.hpp>
 
 #include "harness/harness.hpp"
+#include "kernels/nbody.hpp"
 
 namespace {
 
-struct particle {
-  float x, y, z, m;
-};
-struct vec3 {
-  float x, y, z;
-};
-
-constexpr float softening = 1e-5f;
-constexpr float dt = 1e-2f;
-
-/// acc += m_j R / (|R|^2 + eps)^(3/2), as SYCL-Bench (rsqrt written as 1 / sqrt).
-COHORT_INLINE void interact(const particle& pi, const particle& pj, vec3& acc) {
-  const float rx = pj.x - pi.x, ry = pj.y - pi.y, rz = pj.z - pi.z;
-  const float r2 = rx * rx + ry * ry + rz * rz + softening;
-  const float inv = 1.0f / std::sqrt(r2);
-  const float s = pj.m * inv * inv * inv;
-  acc.x += rx * s;
-  acc.y += ry * s;
-  acc.z += rz * s;
-}
-
-COHORT_INLINE void update(const particle& p, const vec3& v, const vec3& a, particle& p_out, vec3& v_out) {
-  v_out = {v.x + a.x * dt, v.y + a.y * dt, v.z + a.z * dt};
-  p_out = {p.x + v_out.x * dt, p.y + v_out.y * dt, p.z + v_out.z * dt, p.m};
-}
+using particle = kernels::particle<float>;
+using vec3 = kernels::vec3<float>;
+constexpr float softening = kernels::softening<float>;
+constexpr float dt = kernels::dt<float>;
 
 struct data {
   cohort::queue* q = nullptr;
@@ -78,91 +57,6 @@ void nbody_openmp(const particle* p, const vec3* v, particle* p_out, vec3* v_out
     }
     for (std::size_t l = 0; l < local; ++l) update(p[base + l], v[base + l], acc[l], p_out[base + l], v_out[base + l]);
   }
-}
-
-void nbody_nd_range(cohort::queue& q, const particle* p, const vec3* v, particle* p_out, vec3* v_out,
-                    std::size_t n, std::size_t local) {
-  q.submit([&](cohort::handler& h) {
-     cohort::local_accessor<particle, 1> tile(cohort::range<1>{local}, h);
-     h.parallel_for(cohort::nd_range<1>{cohort::range<1>{n}, cohort::range<1>{local}},
-                    COHORT_LAMBDA(cohort::nd_item<1> it) {
-                      const std::size_t gid = it.get_global_id(0), lid = it.get_local_id(0);
-                      const particle pi = p[gid];
-                      vec3 a{0, 0, 0};
-                      for (std::size_t t = 0; t < n; t += local) {
-                        tile[lid] = p[t + lid];
-                        cohort::group_barrier(it.get_group());
-                        for (std::size_t j = 0; j < local; ++j) interact(pi, tile[j], a);
-                        cohort::group_barrier(it.get_group());
-                      }
-                      update(pi, v[gid], a, p_out[gid], v_out[gid]);
-                    });
-   }).wait_and_throw();
-}
-
-/// SYCL-Bench's hierarchical form: the item's particle and acceleration in private_memory,
-/// two parallel_for_work_item per tile (load, compute), and one each for init and update.
-void nbody_hierarchical(cohort::queue& q, const particle* p, const vec3* v, particle* p_out, vec3* v_out,
-                        std::size_t n, std::size_t local) {
-  q.submit([&](cohort::handler& h) {
-     h.parallel_for_work_group(cohort::range<1>{n / local}, cohort::range<1>{local},
-                               COHORT_LAMBDA(cohort::group<1> g) {
-                                 cohort::local_memory<particle[1024]> tile(g);  // local <= 1024
-                                 cohort::private_memory<particle> mine(g);
-                                 cohort::private_memory<vec3> acc(g);
-                                 g.parallel_for_work_item([&](cohort::h_item<1> it) {
-                                   mine(it) = p[it.get_global_id(0)];
-                                   acc(it) = {0, 0, 0};
-                                 });
-                                 for (std::size_t t = 0; t < n; t += local) {
-                                   g.parallel_for_work_item([&](cohort::h_item<1> it) {
-                                     tile[it.get_local_id(0)] = p[t + it.get_local_id(0)];
-                                   });
-                                   g.parallel_for_work_item([&](cohort::h_item<1> it) {
-                                     const particle pi = mine(it);
-                                     vec3 a = acc(it);
-                                     for (std::size_t j = 0; j < local; ++j) interact(pi, tile[j], a);
-                                     acc(it) = a;
-                                   });
-                                 }
-                                 g.parallel_for_work_item([&](cohort::h_item<1> it) {
-                                   const std::size_t gid = it.get_global_id(0);
-                                   update(mine(it), v[gid], acc(it), p_out[gid], v_out[gid]);
-                                 });
-                               });
-   }).wait_and_throw();
-}
-
-/// Scoped (as AdaptiveCpp's SYCL-Bench port, with memory_environment instead of the
-/// deprecated s_private_memory): private particle and acceleration, a local tile,
-/// distribute_items for init and update, two distribute_items_and_wait per tile.
-void nbody_scoped(cohort::queue& q, const particle* p, const vec3* v, particle* p_out, vec3* v_out, std::size_t n,
-                  std::size_t local) {
-  q.parallel(cohort::range<1>{n / local}, cohort::range<1>{local}, COHORT_LAMBDA(auto g) {
-     cohort::memory_environment(
-         g, cohort::require_local_mem<particle[1024]>(), cohort::require_private_mem<particle>(),
-         cohort::require_private_mem<vec3>(), [&](auto& tile, auto&& mine, auto&& acc) {
-           cohort::distribute_items(g, [&](cohort::s_item<1> it) {
-             mine(it) = p[it.get_global_id(0)];
-             acc(it) = {0, 0, 0};
-           });
-           for (std::size_t t = 0; t < n; t += local) {
-             cohort::distribute_items_and_wait(g, [&](cohort::s_item<1> it) {
-               tile[it.get_innermost_local_id(0)] = p[t + it.get_innermost_local_id(0)];
-             });
-             cohort::distribute_items_and_wait(g, [&](cohort::s_item<1> it) {
-               const particle pi = mine(it);
-               vec3 a = acc(it);
-               for (std::size_t j = 0; j < local; ++j) interact(pi, tile[j], a);
-               acc(it) = a;
-             });
-           }
-           cohort::distribute_items(g, [&](cohort::s_item<1> it) {
-             const std::size_t gid = it.get_global_id(0);
-             update(mine(it), v[gid], acc(it), p_out[gid], v_out[gid]);
-           });
-         });
-   }).wait_and_throw();
 }
 
 /// Host reference in double, plus a rigorous bound on the float result's error.
@@ -280,24 +174,17 @@ bench::suite make_nbody(const bench::config& cfg) {
   c.variants.push_back({"openmp", bench::role::reference, prepare,
                         [d] { nbody_openmp(d->p_in.get(), d->v_in.get(), d->p_out.get(), d->v_out.get(), d->n, d->local); },
                         checker});
-  c.variants.push_back({"nd_range", bench::role::model, prepare,
-                        [d] {
-                          nbody_nd_range(*d->q, d->p_in.get(), d->v_in.get(), d->p_out.get(), d->v_out.get(), d->n,
-                                         d->local);
-                        },
-                        checker});
-  c.variants.push_back({"hierarchical", bench::role::model, prepare,
-                        [d] {
-                          nbody_hierarchical(*d->q, d->p_in.get(), d->v_in.get(), d->p_out.get(), d->v_out.get(),
-                                             d->n, d->local);
-                        },
-                        checker});
-  c.variants.push_back({"scoped", bench::role::model, prepare,
-                        [d] {
-                          nbody_scoped(*d->q, d->p_in.get(), d->v_in.get(), d->p_out.get(), d->v_out.get(), d->n,
-                                       d->local);
-                        },
-                        checker});
+  auto models = [&](const char* name, auto step) {
+    c.variants.push_back({name, bench::role::model, prepare,
+                          [d, step] {
+                            step(*d->q, d->p_in.get(), d->v_in.get(), d->p_out.get(), d->v_out.get(), d->n, d->local)
+                                .wait_and_throw();
+                          },
+                          checker});
+  };
+  models("nd_range", [](auto&&... a) { return kernels::nbody_nd_range(a...); });
+  models("hierarchical", [](auto&&... a) { return kernels::nbody_hierarchical(a...); });
+  models("scoped", [](auto&&... a) { return kernels::nbody_scoped(a...); });
   bench::suite s;
   s.cases.push_back(std::move(c));
   return s;

@@ -2,9 +2,10 @@
 // SYCL-Bench's Pattern_Reduction: a full sum by a multi-pass tree reduction. Each pass runs
 // ceil(n / local) groups; a group loads its chunk into local memory, halves it in a
 // barrier tree and writes one value; the passes ping-pong between two buffers until one
-// value is left. All passes are in the timed run. The reference is an OpenMP
-// `parallel for simd reduction(+)` loop with a typed accumulator (`simd` lets the
-// compiler vectorise it; OpenMP's reduction already allows any summation order).
+// value is left. All passes are in the timed run. The kernels are cohort-bench-cuda's too
+// (bench/kernels/reduction.hpp). The reference is the same passes as OpenMP loops; the
+// ceiling an OpenMP `parallel for simd reduction(+)` loop with a typed accumulator (`simd`
+// lets the compiler vectorise it; OpenMP's reduction already allows any summation order).
 //
 // Inputs are `i % m` (m = 16, a power of two, unless the int32 sum would overflow; m = 2 for
 // float), so double and int32 results are exact in any order; see float_tolerance() for float.
@@ -18,10 +19,9 @@
 #include <type_traits>
 
 #include <cohort/cohort.hpp>
-#include <cohort/detail/macros.hpp>
-#include <cohort/scoped.hpp>
 
 #include "harness/harness.hpp"
+#include "kernels/reduction.hpp"
 
 namespace {
 
@@ -93,92 +93,6 @@ T reduce_openmp_tree(const T* in, T* ping, T* pong, std::size_t n, std::size_t l
   return in[0];
 }
 
-/// One nd_range pass: out[g] = sum of in[g*local .. g*local+local) (zero past n).
-template <typename T>
-cohort::event pass_nd_range(cohort::queue& q, cohort::event dep, const T* in, T* out, std::size_t n,
-                            std::size_t local) {
-  const std::size_t groups = (n + local - 1) / local;
-  return q.submit([&](cohort::handler& h) {
-    h.depends_on(dep);
-    cohort::local_accessor<T, 1> scratch(cohort::range<1>{local}, h);
-    h.parallel_for(cohort::nd_range<1>{cohort::range<1>{groups * local}, cohort::range<1>{local}},
-                   COHORT_LAMBDA(cohort::nd_item<1> it) {
-                     const std::size_t lid = it.get_local_id(0), gid = it.get_global_id(0);
-                     scratch[lid] = gid < n ? in[gid] : T(0);
-                     for (std::size_t half = local / 2; half > 0; half /= 2) {
-                       cohort::group_barrier(it.get_group());
-                       if (lid < half) scratch[lid] += scratch[lid + half];
-                     }
-                     if (lid == 0) out[it.get_group(0)] = scratch[0];
-                   });
-  });
-}
-
-/// The same pass in hierarchical form: one parallel_for_work_item per tree step (its
-/// implicit barrier replaces group_barrier), the group's value written at group scope.
-/// Each step runs over a flexible logical range of `half` items instead of the whole
-/// group with an `if (lid < half)`, and the load handles a partial last group with a
-/// second, zero-filling loop rather than a per-item bounds check: the same adds and loads,
-/// but loops the compiler vectorises.
-template <typename T>
-cohort::event pass_hierarchical(cohort::queue& q, cohort::event dep, const T* in, T* out, std::size_t n,
-                                std::size_t local) {
-  const std::size_t groups = (n + local - 1) / local;
-  return q.submit([&](cohort::handler& h) {
-    h.depends_on(dep);
-    h.parallel_for_work_group(cohort::range<1>{groups}, cohort::range<1>{local}, COHORT_LAMBDA(cohort::group<1> g) {
-      cohort::local_memory<T[1024]> scratch(g);  // local <= 1024 (the device limit)
-      const std::size_t base = g.get_group_id(0) * local;
-      const std::size_t valid = n - base < local ? n - base : local;
-      g.parallel_for_work_item(cohort::range<1>{valid}, [&](cohort::h_item<1> it) {
-        scratch[it.get_local_id(0)] = in[base + it.get_local_id(0)];
-      });
-      if (valid < local)
-        g.parallel_for_work_item(cohort::range<1>{local - valid},
-                                 [&](cohort::h_item<1> it) { scratch[valid + it.get_local_id(0)] = T(0); });
-      for (std::size_t half = local / 2; half > 0; half /= 2)
-        g.parallel_for_work_item(cohort::range<1>{half}, [&](cohort::h_item<1> it) {
-          const std::size_t lid = it.get_local_id(0);
-          scratch[lid] += scratch[lid + half];
-        });
-      out[g.get_group_id(0)] = scratch[0];
-    });
-  });
-}
-
-/// The same pass in scoped form (as AdaptiveCpp's SYCL-Bench port): one
-/// distribute_items_and_wait for the load and one per tree step with `if (lid < half)`,
-/// single_item for the write. A full group loads without a per-item bounds check (the
-/// branch is uniform over the group, so every item takes the same one).
-template <typename T>
-cohort::event pass_scoped(cohort::queue& q, cohort::event dep, const T* in, T* out, std::size_t n,
-                          std::size_t local) {
-  const std::size_t groups = (n + local - 1) / local;
-  return q.submit([&](cohort::handler& h) {
-    h.depends_on(dep);
-    h.parallel(cohort::range<1>{groups}, cohort::range<1>{local}, COHORT_LAMBDA(auto g) {
-      cohort::memory_environment(g, cohort::require_local_mem<T[1024]>(), [&](auto& scratch) {
-        const std::size_t base = g.get_group_id(0) * local;
-        if (base + local <= n)
-          cohort::distribute_items_and_wait(g, [&](cohort::s_item<1> it) {
-            scratch[it.get_innermost_local_id(0)] = in[it.get_global_id(0)];
-          });
-        else
-          cohort::distribute_items_and_wait(g, [&](cohort::s_item<1> it) {
-            const std::size_t gid = it.get_global_id(0);
-            scratch[it.get_innermost_local_id(0)] = gid < n ? in[gid] : T(0);
-          });
-        for (std::size_t half = local / 2; half > 0; half /= 2)
-          cohort::distribute_items_and_wait(g, [&](cohort::s_item<1> it) {
-            const std::size_t lid = it.get_innermost_local_id(0);
-            if (lid < half) scratch[lid] += scratch[lid + half];
-          });
-        cohort::single_item(g, [&] { out[g.get_group_id(0)] = scratch[0]; });
-      });
-    });
-  });
-}
-
 /// Passes until one value is left; returns it.
 template <typename T, typename Pass>
 T multi_pass(data<T>& d, Pass pass) {
@@ -246,15 +160,12 @@ bench::bench_case make_case(const bench::config& cfg) {
   c.variants.push_back({"openmp_tree", bench::role::reference, prepare,
                         [d] { d->result = reduce_openmp_tree(d->in.get(), d->ping.get(), d->pong.get(), d->n, d->local); },
                         check});
-  c.variants.push_back({"nd_range", bench::role::model, prepare,
-                        [d] { d->result = multi_pass(*d, [](auto&&... a) { return pass_nd_range<T>(a...); }); },
-                        check});
-  c.variants.push_back({"hierarchical", bench::role::model, prepare,
-                        [d] { d->result = multi_pass(*d, [](auto&&... a) { return pass_hierarchical<T>(a...); }); },
-                        check});
-  c.variants.push_back({"scoped", bench::role::model, prepare,
-                        [d] { d->result = multi_pass(*d, [](auto&&... a) { return pass_scoped<T>(a...); }); },
-                        check});
+  auto models = [&](const char* name, auto pass) {
+    c.variants.push_back({name, bench::role::model, prepare, [d, pass] { d->result = multi_pass(*d, pass); }, check});
+  };
+  models("nd_range", [](auto&&... a) { return kernels::pass_nd_range<T>(a...); });
+  models("hierarchical", [](auto&&... a) { return kernels::pass_hierarchical<T>(a...); });
+  models("scoped", [](auto&&... a) { return kernels::pass_scoped<T>(a...); });
   c.variants.push_back({"openmp_reduction", bench::role::ceiling, prepare,
                         [d] { d->result = reduce_openmp(d->in.get(), d->n); }, check});
   return c;

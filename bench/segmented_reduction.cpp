@@ -1,9 +1,10 @@
 // SPDX-License-Identifier: MIT
 // SYCL-Bench's Pattern_SegmentedReduction: one kernel in which every work-group sums its
 // own `local`-sized segment in place, writing the sum into the segment's first element
-// and leaving the others untouched. Reference (BENCHMARKING.md: the same algorithm in plain
-// OpenMP): the kernels' tree algorithm written as OpenMP loops; ceiling: an OpenMP loop over
-// segments whose inner loop is an `omp simd reduction(+)` sum.
+// and leaving the others untouched (the kernels are cohort-bench-cuda's too:
+// bench/kernels/segmented_reduction.hpp). Reference (BENCHMARKING.md: the same algorithm in
+// plain OpenMP): the kernels' tree algorithm written as OpenMP loops; ceiling: an OpenMP
+// loop over segments whose inner loop is an `omp simd reduction(+)` sum.
 //
 // Inputs are `i % 16`, restored before every run (the data is overwritten in place, so the
 // restore is also the poison: an unwritten segment keeps 0 in its first element while its
@@ -17,10 +18,9 @@
 #include <type_traits>
 
 #include <cohort/cohort.hpp>
-#include <cohort/detail/macros.hpp>
-#include <cohort/scoped.hpp>
 
 #include "harness/harness.hpp"
+#include "kernels/segmented_reduction.hpp"
 
 namespace {
 
@@ -71,64 +71,6 @@ void segments_openmp_tree(T* v, std::size_t n, std::size_t local) {
 }
 
 template <typename T>
-void segments_nd_range(cohort::queue& q, T* v, std::size_t n, std::size_t local) {
-  q.submit([&](cohort::handler& h) {
-     cohort::local_accessor<T, 1> scratch(cohort::range<1>{local}, h);
-     h.parallel_for(cohort::nd_range<1>{cohort::range<1>{n}, cohort::range<1>{local}},
-                    COHORT_LAMBDA(cohort::nd_item<1> it) {
-                      const std::size_t lid = it.get_local_id(0);
-                      scratch[lid] = v[it.get_global_id(0)];
-                      for (std::size_t half = local / 2; half > 0; half /= 2) {
-                        cohort::group_barrier(it.get_group());
-                        if (lid < half) scratch[lid] += scratch[lid + half];
-                      }
-                      if (lid == 0) v[it.get_global_id(0)] = scratch[0];
-                    });
-   }).wait_and_throw();
-}
-
-/// One parallel_for_work_item per tree step, over a flexible logical range of `half`
-/// items (the same adds as SYCL-Bench's `if (lid < half)` over the whole group).
-template <typename T>
-void segments_hierarchical(cohort::queue& q, T* v, std::size_t n, std::size_t local) {
-  q.submit([&](cohort::handler& h) {
-     h.parallel_for_work_group(cohort::range<1>{n / local}, cohort::range<1>{local},
-                               COHORT_LAMBDA(cohort::group<1> g) {
-                                 cohort::local_memory<T[1024]> scratch(g);  // local <= 1024
-                                 T* seg = v + g.get_group_id(0) * local;
-                                 g.parallel_for_work_item([&](cohort::h_item<1> it) {
-                                   scratch[it.get_local_id(0)] = seg[it.get_local_id(0)];
-                                 });
-                                 for (std::size_t half = local / 2; half > 0; half /= 2)
-                                   g.parallel_for_work_item(cohort::range<1>{half}, [&](cohort::h_item<1> it) {
-                                     const std::size_t lid = it.get_local_id(0);
-                                     scratch[lid] += scratch[lid + half];
-                                   });
-                                 seg[0] = scratch[0];
-                               });
-   }).wait_and_throw();
-}
-
-/// Scoped (as AdaptiveCpp's SYCL-Bench port): distribute_items_and_wait for the load and
-/// each tree step, single_item for the write into the segment's first element.
-template <typename T>
-void segments_scoped(cohort::queue& q, T* v, std::size_t n, std::size_t local) {
-  q.parallel(cohort::range<1>{n / local}, cohort::range<1>{local}, COHORT_LAMBDA(auto g) {
-     cohort::memory_environment(g, cohort::require_local_mem<T[1024]>(), [&](auto& scratch) {
-       cohort::distribute_items_and_wait(g, [&](cohort::s_item<1> it) {
-         scratch[it.get_innermost_local_id(0)] = v[it.get_global_id(0)];
-       });
-       for (std::size_t half = local / 2; half > 0; half /= 2)
-         cohort::distribute_items_and_wait(g, [&](cohort::s_item<1> it) {
-           const std::size_t lid = it.get_innermost_local_id(0);
-           if (lid < half) scratch[lid] += scratch[lid + half];
-         });
-       cohort::single_item(g, [&] { v[g.get_group_id(0) * local] = scratch[0]; });
-     });
-   }).wait_and_throw();
-}
-
-template <typename T>
 bench::bench_case make_case(const bench::config& cfg) {
   auto d = std::make_shared<data<T>>();
   d->q = cfg.queue;
@@ -162,12 +104,14 @@ bench::bench_case make_case(const bench::config& cfg) {
   };
   c.variants.push_back({"openmp_tree", bench::role::reference, prepare,
                         [d] { segments_openmp_tree(d->values.get(), d->n, d->local); }, check});
-  c.variants.push_back({"nd_range", bench::role::model, prepare,
-                        [d] { segments_nd_range(*d->q, d->values.get(), d->n, d->local); }, check});
-  c.variants.push_back({"hierarchical", bench::role::model, prepare,
-                        [d] { segments_hierarchical(*d->q, d->values.get(), d->n, d->local); }, check});
-  c.variants.push_back({"scoped", bench::role::model, prepare,
-                        [d] { segments_scoped(*d->q, d->values.get(), d->n, d->local); }, check});
+  auto models = [&](const char* name, auto segments) {
+    c.variants.push_back({name, bench::role::model, prepare,
+                          [d, segments] { segments(*d->q, d->values.get(), d->n, d->local).wait_and_throw(); },
+                          check});
+  };
+  models("nd_range", [](auto&&... a) { return kernels::segments_nd_range<T>(a...); });
+  models("hierarchical", [](auto&&... a) { return kernels::segments_hierarchical<T>(a...); });
+  models("scoped", [](auto&&... a) { return kernels::segments_scoped<T>(a...); });
   c.variants.push_back({"openmp_simd_sum", bench::role::ceiling, prepare,
                         [d] { segments_openmp(d->values.get(), d->n, d->local); }, check});
   return c;

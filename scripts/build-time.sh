@@ -5,7 +5,8 @@
 #   std_floor   the standard headers the SYCL API itself needs (std::function for
 #               async_handler, string, vector, system_error, memory, exception): no
 #               implementation of the API can include less
-#   test_build  the whole build of the tests from scratch (-j2): CPU seconds (user + sys of
+#   test_build  the whole build of the CPU backend's tests from scratch (-j2; the nvcc tests
+#               are left out: the base has none): CPU seconds (user + sys of
 #               every process) and the peak memory of one compiler process
 # Usage: scripts/build-time.sh BASE_COMMIT [ROUNDS] [--no-test-build]
 # Prints a table and writes build-time.csv in the current directory.
@@ -72,7 +73,7 @@ if ((full)); then
     [ "$tree" = base ] && dir=$work/base
     rm -rf "$work/build-$tree"
     cmake -S "$dir" -B "$work/build-$tree" -DCMAKE_BUILD_TYPE=Release -DCMAKE_CXX_COMPILER=g++ -DCOHORT_BUILD_BENCH=OFF \
-          -DCOHORT_BUILD_TESTS=ON >/dev/null
+          -DCOHORT_BUILD_TESTS=ON -DCOHORT_ENABLE_CUDA=OFF >/dev/null
     # %U/%S cover every process the build waited for; %M is the largest of them.
     /usr/bin/time -f "%U %S %M" -o "$work/t" cmake --build "$work/build-$tree" -j2 >/dev/null 2>&1
     awk -v t=$tree '{printf "test_build_cpu_s,%s,%.1f\ntest_build_peak_mb,%s,%.0f\n", t, $1 + $2, t, $3 / 1024}' "$work/t" >>build-time.csv

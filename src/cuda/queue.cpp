@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
 // A queue on a CUDA device: one stream, commands launched on it by the submitting thread,
 // completion and profiling through CUDA events.
+#include <mutex>
+
 #include <cuda_runtime_api.h>
 
 #include <cohort/backend/cuda/error.hpp>
@@ -58,14 +60,17 @@ public:
     const cudaError_t e = cudaEventSynchronize(m_end);
     return e == cudaSuccess ? nullptr : failure(e);
   }
+  /// The command's duration comes from its own two events; only its start is placed
+  /// through the reference, whose float milliseconds lose precision as it ages (the queue
+  /// renews it, see cuda_queue::launch).
   void times(std::uint64_t& start, std::uint64_t& end) override {
     if (!m_start) return;
-    float to_start = 0, to_end = 0;
+    float to_start = 0, duration = 0;
     if (cudaEventElapsedTime(&to_start, m_reference->mark, m_start) != cudaSuccess ||
-        cudaEventElapsedTime(&to_end, m_reference->mark, m_end) != cudaSuccess)
+        cudaEventElapsedTime(&duration, m_start, m_end) != cudaSuccess)
       return;
     start = m_reference->host_ns + static_cast<std::uint64_t>(static_cast<double>(to_start) * 1e6);
-    end = m_reference->host_ns + static_cast<std::uint64_t>(static_cast<double>(to_end) * 1e6);
+    end = start + static_cast<std::uint64_t>(static_cast<double>(duration) * 1e6);
   }
 
   cudaStream_t stream() const { return m_stream; }
@@ -109,15 +114,26 @@ public:
       else if (on_cuda->stream() != m_stream)  // the stream itself keeps its own order
         backends::cuda::check(cudaStreamWaitEvent(m_stream, on_cuda->end_event(), 0), "ordering CUDA streams");
     }
-    auto done = std::make_unique<cuda_completion>(m_stream, profiling, m_reference);
+    auto done = std::make_unique<cuda_completion>(m_stream, profiling, reference(profiling));
     work();
     done->record_end();
     return done;
   }
 
 private:
+  /// The clock reference for a new command. A reference's float milliseconds resolve 1 us
+  /// only for about 8 s, so a profiling queue takes a new one when the current one is a
+  /// second old and the stream is idle (recording it then costs no wait).
+  std::shared_ptr<const clock_reference> reference(bool profiling) {
+    std::lock_guard lock(m_reference_mutex);
+    if (profiling && now_ns() - m_reference->host_ns > 1'000'000'000 && cudaStreamQuery(m_stream) == cudaSuccess)
+      m_reference = std::make_shared<const clock_reference>(m_stream);
+    return m_reference;
+  }
+
   int m_device;
   cudaStream_t m_stream = nullptr;
+  std::mutex m_reference_mutex;
   std::shared_ptr<const clock_reference> m_reference;
 };
 

@@ -28,8 +28,10 @@ struct no_default {
 };
 
 inline constexpr std::size_t shuffles = 12;
-inline constexpr std::size_t deltas[] = {1, 2, 5, 31};
-inline constexpr std::size_t masks[] = {1, 3, 8, 21};
+/// Shift deltas {1, 2, 5, 31} and xor masks {1, 3, 8, 21}: functions, not host arrays, so
+/// that kernels may index them.
+COHORT_FUNCTION constexpr std::size_t delta(std::size_t k) { return k == 0 ? 1 : k == 1 ? 2 : k == 2 ? 5 : 31; }
+COHORT_FUNCTION constexpr std::size_t mask(std::size_t k) { return k == 0 ? 1 : k == 1 ? 3 : k == 2 ? 8 : 21; }
 
 /// Per item: broadcast from 0, from the last item (linear id form, id form), shifts left and
 /// right by each delta, permutes by each mask, a select of a mirrored item, and a select of
@@ -45,9 +47,9 @@ struct every_shuffle {
     r.v[1] = group_broadcast(g, x, static_cast<linear_t>(size - 1));
     r.v[2] = group_broadcast(g, x, mirrored<Group>(g, size - 1));
     for (std::size_t k = 0; k < 2; ++k) {
-      r.v[3 + k] = shift_group_left(g, x, static_cast<linear_t>(deltas[k + 1]));
-      r.v[5 + k] = shift_group_right(g, x, static_cast<linear_t>(deltas[k + 2]));
-      r.v[7 + k] = permute_group_by_xor(g, x, static_cast<linear_t>(masks[k + 1]));
+      r.v[3 + k] = shift_group_left(g, x, static_cast<linear_t>(delta(k + 1)));
+      r.v[5 + k] = shift_group_right(g, x, static_cast<linear_t>(delta(k + 2)));
+      r.v[7 + k] = permute_group_by_xor(g, x, static_cast<linear_t>(mask(k + 1)));
     }
     r.v[9] = shift_group_left(g, x);
     r.v[10] = select_from_group(g, x, mirrored<Group>(g, size - 1 - me));
@@ -119,9 +121,9 @@ void shuffle_on(queue& q, const nd_range<D>& ndr, const std::string& where) {
       if (!same(r[1], in[s.end - 1])) return fail("broadcast(linear id)");
       if (!same(r[2], in[s.end - 1])) return fail("broadcast(id)");
       for (std::size_t k = 0; k < 2; ++k) {
-        if (me + deltas[k + 1] < size && !same(r[3 + k], in[i + deltas[k + 1]])) return fail("shift left");
-        if (me >= deltas[k + 2] && !same(r[5 + k], in[i - deltas[k + 2]])) return fail("shift right");
-        if ((me ^ masks[k + 1]) < size && !same(r[7 + k], in[s.begin + (me ^ masks[k + 1])])) return fail("xor");
+        if (me + delta(k + 1) < size && !same(r[3 + k], in[i + delta(k + 1)])) return fail("shift left");
+        if (me >= delta(k + 2) && !same(r[5 + k], in[i - delta(k + 2)])) return fail("shift right");
+        if ((me ^ mask(k + 1)) < size && !same(r[7 + k], in[s.begin + (me ^ mask(k + 1))])) return fail("xor");
       }
       if (me + 1 < size && !same(r[9], in[i + 1])) return fail("shift left by default 1");
       if (!same(r[10], in[s.end - 1 - me])) return fail("select");

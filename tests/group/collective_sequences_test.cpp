@@ -50,6 +50,53 @@ struct loops_and_lambdas {
     return acc;
   }
 };
+/// e: a vec reduction over the work-group (its result stays in the last item's frame)
+/// followed at once by a vec reduction (f) and a vec scan (h) over each sub-group, which
+/// the first sub-groups complete while later items still wait for e.
+struct sub_groups_between_work_groups {
+  using out_t = results<std::int64_t, 6>;
+  COHORT_FUNCTION out_t operator()(sub_group sg, std::int64_t x, nd_item<1> it) const {
+    const auto g = it.get_group();
+    const std::int64_t a = inclusive_scan_over_group(g, x, plus<>());
+    const vec<std::int16_t, 8> b = reduce_over_group(sg, vec<std::int16_t, 8>(static_cast<std::int16_t>(x)), maximum<>());
+    const std::int64_t c = reduce_over_group(g, std::int64_t{b[5]}, plus<>());
+    const std::int64_t d = shift_group_left(sg, a, 1u);
+    const vec<std::int32_t, 4> v(static_cast<std::int32_t>(x));
+    const vec<std::int32_t, 4> e = reduce_over_group(g, v, plus<>());
+    const vec<std::int32_t, 4> f = reduce_over_group(sg, v, plus<>());
+    const vec<std::int32_t, 4> h = inclusive_scan_over_group(sg, v, plus<>());
+    return out_t{{a, c, d, e[2], f[1], h[3]}};
+  }
+};
+
+/// Sub-groups run different numbers of their own scans between work-group collectives.
+struct sub_groups_at_different_pace {
+  static constexpr int rounds = 3;
+  using out_t = results<std::int64_t, 4 * rounds + 1>;
+  COHORT_FUNCTION out_t operator()(sub_group sg, std::int64_t x, nd_item<1> it) const {
+    const auto g = it.get_group();
+    out_t r{};
+    std::int64_t own = 0;
+    for (int round = 0; round < rounds; ++round) {
+      const std::int64_t a = inclusive_scan_over_group(g, x + round, plus<>());
+      const int own_scans = static_cast<int>(sg.get_group_linear_id() % 3) + round;
+      for (int k = 1; k <= own_scans; ++k) own += exclusive_scan_over_group(sg, x * k, plus<>());
+      const std::int64_t b = reduce_over_group(g, x * (round + 1), plus<>());
+      const std::int64_t c = reduce_over_group(g, a, maximum<>());
+      const std::int64_t d = exclusive_scan_over_group(g, a - b, plus<>());
+      r.v[4 * round] = a;
+      r.v[4 * round + 1] = b;
+      r.v[4 * round + 2] = c;
+      r.v[4 * round + 3] = d;
+    }
+    r.v[4 * rounds] = own;
+    return r;
+  }
+};
+
+struct five {
+  std::int64_t v[5];
+};
 }  // namespace
 
 TEST_P(collective_sequences, back_to_back_different_types) {
@@ -102,22 +149,8 @@ TEST_P(collective_sequences, sub_group_collectives_between_work_group_collective
     for (std::size_t local : {7u, 64u, 100u, 1024u}) {
       std::vector<std::int64_t> in(groups_per_launch * local);
       for (std::size_t i = 0; i < in.size(); ++i) in[i] = static_cast<std::int64_t>(mix(i) % 1000);
-      using out_t = results<std::int64_t, 6>;
-      // e: a vec reduction over the work-group (its result stays in the last item's frame)
-      // followed at once by a vec reduction (f) and a vec scan (h) over each sub-group,
-      // which the first sub-groups complete while later items still wait for e.
-      const auto out = run<out_t, S>(q, launch_1d(local), in, COHORT_LAMBDA(sub_group sg, std::int64_t x, nd_item<1> it) {
-        const auto g = it.get_group();
-        const std::int64_t a = inclusive_scan_over_group(g, x, plus<>());
-        const vec<std::int16_t, 8> b = reduce_over_group(sg, vec<std::int16_t, 8>(static_cast<std::int16_t>(x)), maximum<>());
-        const std::int64_t c = reduce_over_group(g, std::int64_t{b[5]}, plus<>());
-        const std::int64_t d = shift_group_left(sg, a, 1u);
-        const vec<std::int32_t, 4> v(static_cast<std::int32_t>(x));
-        const vec<std::int32_t, 4> e = reduce_over_group(g, v, plus<>());
-        const vec<std::int32_t, 4> f = reduce_over_group(sg, v, plus<>());
-        const vec<std::int32_t, 4> h = inclusive_scan_over_group(sg, v, plus<>());
-        return out_t{{a, c, d, e[2], f[1], h[3]}};
-      });
+      using out_t = sub_groups_between_work_groups::out_t;
+      const auto out = run<out_t, S>(q, launch_1d(local), in, sub_groups_between_work_groups{});
       for (const segment& grp : segments(groups_per_launch, local)) {
         std::int64_t c = 0, total = 0;
         for (const segment& s : segments(1, local, S)) {
@@ -156,31 +189,12 @@ TEST_P(collective_sequences, sub_group_collectives_between_work_group_collective
 // work-group scan only after its sub-group's scans), and reductions follow each other and
 // a scan back to back while later items still have to read the previous total.
 TEST_P(collective_sequences, sub_groups_at_different_pace_between_work_group_collectives) {
-  constexpr int rounds = 3;
+  constexpr int rounds = sub_groups_at_different_pace::rounds;
   for_each_sub_group_size(q, [&]<std::uint32_t S>() {
     for (std::size_t local : {7u, 33u, 64u, 256u}) {
       std::vector<std::int64_t> in(groups_per_launch * local);
       for (std::size_t i = 0; i < in.size(); ++i) in[i] = static_cast<std::int64_t>(mix(i) % 1000) - 300;
-      using out_t = results<std::int64_t, 4 * rounds + 1>;
-      const auto out = run<out_t, S>(q, launch_1d(local), in, COHORT_LAMBDA(sub_group sg, std::int64_t x, nd_item<1> it) {
-        const auto g = it.get_group();
-        out_t r{};
-        std::int64_t own = 0;
-        for (int round = 0; round < rounds; ++round) {
-          const std::int64_t a = inclusive_scan_over_group(g, x + round, plus<>());
-          const int own_scans = static_cast<int>(sg.get_group_linear_id() % 3) + round;
-          for (int k = 1; k <= own_scans; ++k) own += exclusive_scan_over_group(sg, x * k, plus<>());
-          const std::int64_t b = reduce_over_group(g, x * (round + 1), plus<>());
-          const std::int64_t c = reduce_over_group(g, a, maximum<>());
-          const std::int64_t d = exclusive_scan_over_group(g, a - b, plus<>());
-          r.v[4 * round] = a;
-          r.v[4 * round + 1] = b;
-          r.v[4 * round + 2] = c;
-          r.v[4 * round + 3] = d;
-        }
-        r.v[4 * rounds] = own;
-        return r;
-      });
+      const auto out = run<sub_groups_at_different_pace::out_t, S>(q, launch_1d(local), in, sub_groups_at_different_pace{});
       for (const segment& grp : segments(groups_per_launch, local)) {
         for (int round = 0; round < rounds; ++round) {
           std::int64_t b = 0, c = INT64_MIN;
@@ -242,9 +256,6 @@ TEST_P(collective_sequences, whole_groups_exiting_early) {
 // result. Alternating them, with values that differ at every step, shows any item that
 // reads a result meant for another collective.
 TEST_P(collective_sequences, joint_results_and_totals_alternate) {
-  struct five {
-    std::int64_t v[5];
-  };
   for (std::size_t local : {1u, 31u, 256u}) {
     const std::size_t n = groups_per_launch * local;
     auto in = make_shared_unique<std::int64_t>(n, q);

@@ -49,9 +49,10 @@ sample sample_at(std::size_t i) {
           affine{static_cast<std::uint32_t>(h >> 7) | 1u, static_cast<std::uint32_t>(h >> 29)}};
 }
 
-const std::uint32_t u_init = 999999;
-const std::int64_t v_init = -(std::int64_t{1} << 43);
-const affine f_init{3, 7};
+// The inits: functions, so that kernels may use them (a GPU cannot read host globals).
+COHORT_FUNCTION constexpr std::uint32_t u_init() { return 999999; }
+COHORT_FUNCTION constexpr std::int64_t v_init() { return -(std::int64_t{1} << 43); }
+COHORT_FUNCTION constexpr affine f_init() { return {3, 7}; }
 
 /// What each item computes over its group or sub-group.
 struct over_group_results {
@@ -66,16 +67,16 @@ struct over_group_kernel {
     auto larger = [](std::int64_t a, std::int64_t b) { return a < b ? b : a; };
     over_group_results r;
     r.reduce_u = reduce_over_group(g, x.u, plus_mod_prime{});
-    r.reduce_u_init = reduce_over_group(g, x.u, u_init, plus_mod_prime{});
+    r.reduce_u_init = reduce_over_group(g, x.u, u_init(), plus_mod_prime{});
     r.inclusive_u = inclusive_scan_over_group(g, x.u, plus_mod_prime{});
-    r.inclusive_u_init = inclusive_scan_over_group(g, x.u, plus_mod_prime{}, u_init);
-    r.exclusive_u_init = exclusive_scan_over_group(g, x.u, u_init, plus_mod_prime{});
+    r.inclusive_u_init = inclusive_scan_over_group(g, x.u, plus_mod_prime{}, u_init());
+    r.exclusive_u_init = exclusive_scan_over_group(g, x.u, u_init(), plus_mod_prime{});
     r.reduce_v = reduce_over_group(g, x.v, larger);
-    r.reduce_v_init = reduce_over_group(g, x.v, v_init, larger);
+    r.reduce_v_init = reduce_over_group(g, x.v, v_init(), larger);
     r.inclusive_v = inclusive_scan_over_group(g, x.v, larger);
     r.inclusive_f = inclusive_scan_over_group(g, x.f, compose{});
-    r.inclusive_f_init = inclusive_scan_over_group(g, x.f, compose{}, f_init);
-    r.exclusive_f_init = exclusive_scan_over_group(g, x.f, f_init, compose{});
+    r.inclusive_f_init = inclusive_scan_over_group(g, x.f, compose{}, f_init());
+    r.exclusive_f_init = exclusive_scan_over_group(g, x.f, f_init(), compose{});
     return r;
   }
 };
@@ -93,14 +94,14 @@ void over_group_on(queue& q, std::size_t local) {
   const auto out = run<over_group_results, SubGroup>(q, launch_1d(local), in, over_group_kernel{});
   auto num = [](auto v) { return std::to_string(v); };
   for (const segment& s : segments(groups_per_launch, local, SubGroup)) {
-    std::uint32_t su = in[s.begin].u, su_init = u_init;
+    std::uint32_t su = in[s.begin].u, su_init = u_init();
     std::int64_t sv = in[s.begin].v;
     for (std::size_t i = s.begin + 1; i < s.end; ++i) su = plus_mod_prime{}(su, in[i].u);
     for (std::size_t i = s.begin; i < s.end; ++i) su_init = plus_mod_prime{}(su_init, in[i].u);
     for (std::size_t i = s.begin + 1; i < s.end; ++i) sv = sv < in[i].v ? in[i].v : sv;
-    std::uint32_t inc_u = 0, inc_u_init = u_init, exc_u_init = u_init;
+    std::uint32_t inc_u = 0, inc_u_init = u_init(), exc_u_init = u_init();
     std::int64_t inc_v = 0;
-    affine inc_f{}, inc_f_init = f_init, exc_f_init = f_init;
+    affine inc_f{}, inc_f_init = f_init(), exc_f_init = f_init();
     for (std::size_t i = s.begin; i < s.end; ++i) {
       const std::string where = "sub-group " + std::to_string(SubGroup) + " local " + std::to_string(local) +
                                 " item " + std::to_string(i) + " ";
@@ -111,9 +112,9 @@ void over_group_on(queue& q, std::size_t local) {
       inc_f_init = compose{}(inc_f_init, in[i].f);
       const over_group_results& r = out[i];
       expect_same(r.reduce_u, su, where + "reduce mod prime", num);
-      expect_same(r.reduce_u_init, plus_mod_prime{}(u_init, su), where + "reduce mod prime, init", num);
+      expect_same(r.reduce_u_init, plus_mod_prime{}(u_init(), su), where + "reduce mod prime, init", num);
       expect_same(r.reduce_v, sv, where + "reduce lambda", num);
-      expect_same(r.reduce_v_init, v_init < sv ? sv : v_init, where + "reduce lambda, init", num);
+      expect_same(r.reduce_v_init, v_init() < sv ? sv : v_init(), where + "reduce lambda, init", num);
       expect_same(r.inclusive_u, inc_u, where + "inclusive mod prime", num);
       expect_same(r.inclusive_u_init, inc_u_init, where + "inclusive mod prime, init", num);
       expect_same(r.exclusive_u_init, exc_u_init, where + "exclusive mod prime, init", num);
@@ -136,7 +137,7 @@ struct joint_results {
 };
 
 constexpr std::size_t joint_outputs = 4;  // inclusive, inclusive init, exclusive init, in place
-const affine marker{42, 43};
+COHORT_FUNCTION constexpr affine marker() { return {42, 43}; }
 
 struct joint_kernel {
   const affine* maps;
@@ -154,19 +155,19 @@ struct joint_kernel {
     joint_results r;
     // Reductions combine in an unspecified order: a commutative operator.
     r.reduce_u = joint_reduce(g, values + scope * length, values + (scope + 1) * length, plus_mod_prime{});
-    r.reduce_u_init = joint_reduce(g, values + scope * length, values + (scope + 1) * length, u_init, plus_mod_prime{});
-    r.bad_end = joint_inclusive_scan(g, first, last, dst[1], compose{}, f_init) != dst[1] + length;
-    r.bad_end += joint_exclusive_scan(g, first, last, dst[2], f_init, compose{}) != dst[2] + length;
+    r.reduce_u_init = joint_reduce(g, values + scope * length, values + (scope + 1) * length, u_init(), plus_mod_prime{});
+    r.bad_end = joint_inclusive_scan(g, first, last, dst[1], compose{}, f_init()) != dst[1] + length;
+    r.bad_end += joint_exclusive_scan(g, first, last, dst[2], f_init(), compose{}) != dst[2] + length;
     r.bad_end += joint_inclusive_scan(g, dst[3], dst[3] + length, dst[3], compose{}) != dst[3] + length;
     r.bad_end += joint_inclusive_scan(g, first, last, dst[0], compose{}) != dst[0] + length;
     // What the leader stores after the scan is what everybody sees after a barrier: no
     // item may write the scan's result once the scan has returned.
     if (length > 0) {
-      if (g.leader()) dst[0][0] = marker;
+      if (g.leader()) dst[0][0] = marker();
       group_barrier(g);
       r.head_after_barrier = dst[0][0];
     } else {
-      r.head_after_barrier = marker;
+      r.head_after_barrier = marker();
     }
     out[item] = r;
   }
@@ -205,18 +206,18 @@ void joint_on(queue& q, std::uint32_t sub_group, std::size_t local, std::size_t 
     const std::size_t group = item / local, lid = item % local;
     const std::size_t scope = sub_group == 0 ? group : group * scopes_per_group + lid / sub_group;
     const std::uint32_t* y = values.data() + scope * length;
-    std::uint32_t reduce_u = length ? y[0] : 0, reduce_u_init = u_init;  // empty, no identity: T{}
+    std::uint32_t reduce_u = length ? y[0] : 0, reduce_u_init = u_init();  // empty, no identity: T{}
     for (std::size_t j = 1; j < length; ++j) reduce_u = plus_mod_prime{}(reduce_u, y[j]);
     for (std::size_t j = 0; j < length; ++j) reduce_u_init = plus_mod_prime{}(reduce_u_init, y[j]);
     const std::string at = where + " item " + std::to_string(item) + " ";
     expect_same(out[item].reduce_u, reduce_u, at + "joint_reduce", num);
     expect_same(out[item].reduce_u_init, reduce_u_init, at + "joint_reduce init", num);
     EXPECT_EQ(out[item].bad_end, 0) << at << "wrong end pointer";
-    expect_same(out[item].head_after_barrier, marker, at + "head written after the scan", show_affine);
+    expect_same(out[item].head_after_barrier, marker(), at + "head written after the scan", show_affine);
   }
   for (std::size_t scope = 0; scope < scopes; ++scope) {
     const affine* x = maps.data() + scope * length;
-    affine inclusive{}, inclusive_init = f_init, exclusive_init = f_init;
+    affine inclusive{}, inclusive_init = f_init(), exclusive_init = f_init();
     for (std::size_t j = 0; j < length; ++j) {
       inclusive = j == 0 ? x[0] : compose{}(inclusive, x[j]);
       inclusive_init = compose{}(inclusive_init, x[j]);

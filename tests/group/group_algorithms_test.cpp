@@ -7,6 +7,8 @@
 #include "support/devices.hpp"
 
 using cohort_test::on_device;
+using cohort_test::shared_array;
+using cohort_test::supports_sub_group_size;
 using namespace cohort;
 
 namespace {
@@ -18,8 +20,9 @@ constexpr std::size_t groups = 3;
 // x = data[global id]; the kernel stores what body returns.
 template <typename T, std::uint32_t SG = 0, typename Body>
 std::vector<T> run(queue& q, std::size_t local, const std::vector<T>& data, Body body) {
-  std::vector<T> out(data.size());
-  const T* in = data.data();
+  const shared_array<T> in_usm(data, q);
+  shared_array<T> out(data.size(), q);
+  const T* in = in_usm.data();
   T* o = out.data();
   const nd_range<1> ndr{groups * local, local};
   auto kernel = COHORT_LAMBDA(nd_item<1> it) {
@@ -28,7 +31,7 @@ std::vector<T> run(queue& q, std::size_t local, const std::vector<T>& data, Body
   };
   if constexpr (SG == 0) q.parallel_for(ndr, kernel).wait_and_throw();
   else q.parallel_for(ndr, properties{sub_group_size<SG>}, kernel).wait_and_throw();
-  return out;
+  return out.to_vector();
 }
 
 template <typename T>
@@ -44,14 +47,14 @@ const std::size_t sizes[] = {1, 25, 31, 32, 33, 144, 256, 512, 1024};
 TEST_P(group_algorithms, reduce_all_operators_with_and_without_init) {
   for (std::size_t local : sizes) {
     const auto data = make_data<std::int64_t>(groups * local, INT64_MAX / 4096);  // near the limit
-    const auto sum = run(q, local, data, [](nd_item<1> it, std::int64_t x) { return reduce_over_group(it.get_group(), x, plus<>()); });
-    const auto sum_init = run(q, local, data, [](nd_item<1> it, std::int64_t x) {
+    const auto sum = run(q, local, data, COHORT_LAMBDA(nd_item<1> it, std::int64_t x) { return reduce_over_group(it.get_group(), x, plus<>()); });
+    const auto sum_init = run(q, local, data, COHORT_LAMBDA(nd_item<1> it, std::int64_t x) {
       return reduce_over_group(it.get_group(), x, std::int64_t{10}, plus<std::int64_t>());
     });
-    const auto mn = run(q, local, data, [](nd_item<1> it, std::int64_t x) { return reduce_over_group(it.get_group(), x, minimum<>()); });
-    const auto mx = run(q, local, data, [](nd_item<1> it, std::int64_t x) { return reduce_over_group(it.get_group(), x, maximum<>()); });
-    const auto bx = run(q, local, data, [](nd_item<1> it, std::int64_t x) { return reduce_over_group(it.get_group(), x, bit_xor<>()); });
-    const auto bo = run(q, local, data, [](nd_item<1> it, std::int64_t x) { return reduce_over_group(it.get_group(), x, bit_or<>()); });
+    const auto mn = run(q, local, data, COHORT_LAMBDA(nd_item<1> it, std::int64_t x) { return reduce_over_group(it.get_group(), x, minimum<>()); });
+    const auto mx = run(q, local, data, COHORT_LAMBDA(nd_item<1> it, std::int64_t x) { return reduce_over_group(it.get_group(), x, maximum<>()); });
+    const auto bx = run(q, local, data, COHORT_LAMBDA(nd_item<1> it, std::int64_t x) { return reduce_over_group(it.get_group(), x, bit_xor<>()); });
+    const auto bo = run(q, local, data, COHORT_LAMBDA(nd_item<1> it, std::int64_t x) { return reduce_over_group(it.get_group(), x, bit_or<>()); });
     for (std::size_t g = 0; g < groups; ++g) {
       std::int64_t s = 0, lo = INT64_MAX, hi = INT64_MIN, x = 0, o = 0;
       for (std::size_t i = g * local; i < (g + 1) * local; ++i) {
@@ -76,12 +79,12 @@ TEST_P(group_algorithms, reduce_all_operators_with_and_without_init) {
 TEST_P(group_algorithms, scans_with_and_without_init_floats) {
   for (std::size_t local : sizes) {
     const auto data = make_data<double>(groups * local, 0.5);
-    const auto inc = run(q, local, data, [](nd_item<1> it, double x) { return inclusive_scan_over_group(it.get_group(), x, plus<>()); });
-    const auto inc_init = run(q, local, data, [](nd_item<1> it, double x) {
+    const auto inc = run(q, local, data, COHORT_LAMBDA(nd_item<1> it, double x) { return inclusive_scan_over_group(it.get_group(), x, plus<>()); });
+    const auto inc_init = run(q, local, data, COHORT_LAMBDA(nd_item<1> it, double x) {
       return inclusive_scan_over_group(it.get_group(), x, plus<double>(), 100.0);
     });
-    const auto exc = run(q, local, data, [](nd_item<1> it, double x) { return exclusive_scan_over_group(it.get_group(), x, plus<double>()); });
-    const auto exc_mul = run(q, local, std::vector<double>(groups * local, 1.0), [](nd_item<1> it, double x) {
+    const auto exc = run(q, local, data, COHORT_LAMBDA(nd_item<1> it, double x) { return exclusive_scan_over_group(it.get_group(), x, plus<double>()); });
+    const auto exc_mul = run(q, local, std::vector<double>(groups * local, 1.0), COHORT_LAMBDA(nd_item<1> it, double x) {
       return exclusive_scan_over_group(it.get_group(), x * (it.get_local_id(0) == 0 ? 2.0 : 1.0), 10.0, multiplies<>());
     });
     for (std::size_t g = 0; g < groups; ++g) {
@@ -101,15 +104,15 @@ TEST_P(group_algorithms, broadcast_vote_and_shuffles) {
   for (std::size_t local : sizes) {
     const auto data = make_data<int>(groups * local, -5);
     const std::size_t src = local / 2;
-    const auto b = run(q, local, data, [src](nd_item<1> it, int x) { return group_broadcast(it.get_group(), x, src); });
-    const auto b0 = run(q, local, data, [](nd_item<1> it, int x) { return group_broadcast(it.get_group(), x); });
-    const auto any = run(q, local, data, [](nd_item<1> it, int x) { return int(any_of_group(it.get_group(), x, [](int v) { return v == 5; })); });
-    const auto all = run(q, local, data, [](nd_item<1> it, int x) { return int(all_of_group(it.get_group(), x >= -5)); });
-    const auto none = run(q, local, data, [](nd_item<1> it, int x) { return int(none_of_group(it.get_group(), x > 5)); });
-    const auto left = run(q, local, data, [](nd_item<1> it, int x) { return shift_group_left(it.get_group(), x, 3); });
-    const auto right = run(q, local, data, [](nd_item<1> it, int x) { return shift_group_right(it.get_group(), x, 2); });
-    const auto perm = run(q, local, data, [](nd_item<1> it, int x) { return permute_group_by_xor(it.get_group(), x, 5); });
-    const auto sel = run(q, local, data, [local](nd_item<1> it, int x) {
+    const auto b = run(q, local, data, COHORT_LAMBDA(nd_item<1> it, int x) { return group_broadcast(it.get_group(), x, src); });
+    const auto b0 = run(q, local, data, COHORT_LAMBDA(nd_item<1> it, int x) { return group_broadcast(it.get_group(), x); });
+    const auto any = run(q, local, data, COHORT_LAMBDA(nd_item<1> it, int x) { return int(any_of_group(it.get_group(), x, [](int v) { return v == 5; })); });
+    const auto all = run(q, local, data, COHORT_LAMBDA(nd_item<1> it, int x) { return int(all_of_group(it.get_group(), x >= -5)); });
+    const auto none = run(q, local, data, COHORT_LAMBDA(nd_item<1> it, int x) { return int(none_of_group(it.get_group(), x > 5)); });
+    const auto left = run(q, local, data, COHORT_LAMBDA(nd_item<1> it, int x) { return shift_group_left(it.get_group(), x, 3); });
+    const auto right = run(q, local, data, COHORT_LAMBDA(nd_item<1> it, int x) { return shift_group_right(it.get_group(), x, 2); });
+    const auto perm = run(q, local, data, COHORT_LAMBDA(nd_item<1> it, int x) { return permute_group_by_xor(it.get_group(), x, 5); });
+    const auto sel = run(q, local, data, COHORT_LAMBDA(nd_item<1> it, int x) {
       return select_from_group(it.get_group(), x, id<1>{(it.get_local_id(0) * 3) % local});
     });
     for (std::size_t g = 0; g < groups; ++g) {
@@ -133,12 +136,13 @@ TEST_P(group_algorithms, broadcast_vote_and_shuffles) {
 
 template <std::uint32_t S>
 void check_sub_group_ops(queue& q, std::size_t local) {
+  if (!supports_sub_group_size(q, S)) return;
   const auto data = make_data<int>(groups * local, 1);
-  const auto sum = run<int, S>(q, local, data, [](nd_item<1> it, int x) { return reduce_over_group(it.get_sub_group(), x, plus<>()); });
-  const auto inc = run<int, S>(q, local, data, [](nd_item<1> it, int x) { return inclusive_scan_over_group(it.get_sub_group(), x, plus<>()); });
-  const auto exc = run<int, S>(q, local, data, [](nd_item<1> it, int x) { return exclusive_scan_over_group(it.get_sub_group(), x, maximum<>()); });
-  const auto bc = run<int, S>(q, local, data, [](nd_item<1> it, int x) { return group_broadcast(it.get_sub_group(), x); });
-  const auto sl = run<int, S>(q, local, data, [](nd_item<1> it, int x) { return shift_group_left(it.get_sub_group(), x, 1); });
+  const auto sum = run<int, S>(q, local, data, COHORT_LAMBDA(nd_item<1> it, int x) { return reduce_over_group(it.get_sub_group(), x, plus<>()); });
+  const auto inc = run<int, S>(q, local, data, COHORT_LAMBDA(nd_item<1> it, int x) { return inclusive_scan_over_group(it.get_sub_group(), x, plus<>()); });
+  const auto exc = run<int, S>(q, local, data, COHORT_LAMBDA(nd_item<1> it, int x) { return exclusive_scan_over_group(it.get_sub_group(), x, maximum<>()); });
+  const auto bc = run<int, S>(q, local, data, COHORT_LAMBDA(nd_item<1> it, int x) { return group_broadcast(it.get_sub_group(), x); });
+  const auto sl = run<int, S>(q, local, data, COHORT_LAMBDA(nd_item<1> it, int x) { return shift_group_left(it.get_sub_group(), x, 1); });
   for (std::size_t i = 0; i < data.size(); ++i) {
     const std::size_t l = i % local, first = i - l + (l / S) * S;
     const std::size_t last = std::min(first + S, i - l + local);
@@ -166,9 +170,9 @@ TEST_P(group_algorithms, sub_group_collectives_every_size_and_partial) {
 TEST_P(group_algorithms, joint_forms_short_long_empty_and_in_place) {
   for (std::size_t local : {1u, 33u, 256u}) {
     for (std::size_t len : {std::size_t{0}, std::size_t{1}, local / 2, 3 * local + 1}) {
-      std::vector<int> in = make_data<int>(groups * len + 1, 0);
-      std::vector<int> red(groups * local), any(groups * local);
-      std::vector<int> scan(groups * len + 1, -1), ex(groups * len + 1, -1);
+      const shared_array<int> in(make_data<int>(groups * len + 1, 0), q);
+      shared_array<int> red(groups * local, q), any(groups * local, q);
+      shared_array<int> scan(groups * len + 1, q, -1), ex(groups * len + 1, q, -1);
       int *pi = in.data(), *pr = red.data(), *pa = any.data(), *ps = scan.data(), *pe = ex.data();
       q.parallel_for(nd_range<1>{groups * local, local}, COHORT_LAMBDA(nd_item<1> it) {
          const auto g = it.get_group();
@@ -197,7 +201,8 @@ TEST_P(group_algorithms, joint_forms_short_long_empty_and_in_place) {
         }
       }
       // in place
-      std::vector<int> v = make_data<int>(len, 0), ref = v;
+      const std::vector<int> ref = make_data<int>(len, 0);
+      shared_array<int> v(ref, q);
       int* pv = v.data();
       q.parallel_for(nd_range<1>{local, local}, COHORT_LAMBDA(nd_item<1> it) {
          joint_exclusive_scan(it.get_group(), pv, pv + len, pv, plus<>());
@@ -216,17 +221,19 @@ TEST_P(group_algorithms, joint_forms_short_long_empty_and_in_place) {
 // larger than a cache line (vec<double, 16>).
 template <std::uint32_t S>
 void check_joint_between_collectives(queue& q, std::size_t local) {
+  if (!supports_sub_group_size(q, S)) return;
   const auto data = make_data<int>(groups * local, 0);
   constexpr int rounds = 2;
-  std::vector<int> sg_joint(groups * local * rounds), sg_joint_init(groups * local * rounds), sg_sum(groups * local * rounds),
-      wg_any(groups * local * rounds), wg_scan(groups * local * rounds);
-  std::vector<double> wide(groups * local);
-  std::vector<vec<double, 16>> rows(groups * 3);  // three per group, component c of row k: 1000 g + 16 k + c
+  const shared_array<int> data_usm(data, q);
+  shared_array<int> sg_joint(groups * local * rounds, q), sg_joint_init(groups * local * rounds, q),
+      sg_sum(groups * local * rounds, q), wg_any(groups * local * rounds, q), wg_scan(groups * local * rounds, q);
+  shared_array<double> wide(groups * local, q);
+  shared_array<vec<double, 16>> rows(groups * 3, q);  // three per group, component c of row k: 1000 g + 16 k + c
   for (std::size_t g = 0; g < groups; ++g)
     for (int k = 0; k < 3; ++k)
       for (int c = 0; c < 16; ++c) rows[g * 3 + k][c] = static_cast<double>(1000 * g + 16 * k + c);
   const vec<double, 16>* prow = rows.data();
-  const int* in = data.data();
+  const int* in = data_usm.data();
   int *pj = sg_joint.data(), *pji = sg_joint_init.data(), *ps = sg_sum.data(), *pa = wg_any.data(), *pw = wg_scan.data();
   double* pv = wide.data();
   q.parallel_for(nd_range<1>{groups * local, local}, properties{sub_group_size<S>}, COHORT_LAMBDA(nd_item<1> it) {
@@ -282,7 +289,7 @@ TEST_P(group_algorithms, joint_forms_on_sub_groups_between_other_collectives) {
 TEST_P(group_algorithms, back_to_back_collectives_in_loops_and_lambdas) {
   const std::size_t local = 64;
   const auto data = make_data<int>(groups * local, 0);
-  const auto out = run(q, local, data, [](nd_item<1> it, int x) {
+  const auto out = run(q, local, data, COHORT_LAMBDA(nd_item<1> it, int x) {
     const auto g = it.get_group();
     auto red = [&](int v) { return reduce_over_group(g, v, plus<>()); };
     int acc = 0;
@@ -303,7 +310,7 @@ TEST_P(group_algorithms, back_to_back_collectives_in_loops_and_lambdas) {
 
 TEST_P(group_algorithms, two_and_three_dimensional_groups) {
   const range<3> local{2, 3, 5}, global{4, 3, 10};
-  std::vector<long> out(global.size());
+  shared_array<long> out(global.size(), q);
   long* o = out.data();
   q.parallel_for(nd_range<3>{global, local}, COHORT_LAMBDA(nd_item<3> it) {
      const auto g = it.get_group();

@@ -97,6 +97,8 @@ TEST_P(command_waits, queue_wait_covers_commands_of_every_thread) {
   EXPECT_EQ(early, 0);
 }
 
+// Device code cannot throw: the g++ build of this file tests this on the CPU.
+#if !defined(__CUDACC__)
 // An asynchronous error of a queue destroyed without wait_and_throw reaches its handler.
 TEST_P(command_waits, errors_never_retrieved_reach_the_handler_when_the_queue_goes) {
   std::vector<std::string> seen;
@@ -116,5 +118,6 @@ TEST_P(command_waits, errors_never_retrieved_reach_the_handler_when_the_queue_go
   ASSERT_EQ(seen.size(), 1u);
   EXPECT_NE(seen[0].find("lost?"), std::string::npos);
 }
+#endif
 
 COHORT_INSTANTIATE_ON_ALL_DEVICES(command_waits);

@@ -30,15 +30,15 @@ TEST_P(scoped_broadcast_vote, logical_broadcast_and_votes_boolean_patterns) {
     for (pattern p : {all_false, all_true, one_true, one_false}) {
       SCOPED_TRACE(testing::Message() << "group size " << local << " pattern " << int(p));
       const std::size_t n = groups * local;
-      shared_array<bool> in(q, n);
-      shared_array<int> out(q, groups * 8);
+      shared_array<bool> in(n, q);
+      shared_array<int> out(groups * 8, q);
       for (std::size_t i = 0; i < n; ++i) {
         const std::size_t odd = (i / local * 5 + 3) % local;  // varies per group
         in[i] = p == all_true || (p == one_true && i % local == odd) || (p == one_false && i % local != odd);
       }
       bool* pin = in.data();
       int* po = out.data();
-      q.parallel(range<1>{groups}, range<1>{local}, COHORT_LAMBDA(auto g) {
+      q.parallel(range<1>{groups}, range<1>{local}, COHORT_LAMBDA(scoped_group<1> g) {
         memory_environment(g, require_private_mem<bool>(), require_private_mem<int>(), [&](auto b, auto v) {
           distribute_items(g, [&](s_item<1> it) {
             b(it) = pin[it.get_global_id(0)];
@@ -86,11 +86,11 @@ template <int D>
 void check_parts(queue& q, range<D> num_groups, range<D> local) {
   SCOPED_TRACE(testing::Message() << D << "D, group of " << local.size());
   const std::size_t n = num_groups.size() * local.size();
-  shared_array<int> in(q, n), part(q, n), pos(q, n), red(q, n), inc(q, n), exc(q, n), bc(q, n), scalar(q, n);
+  shared_array<int> in(n, q), part(n, q), pos(n, q), red(n, q), inc(n, q), exc(n, q), bc(n, q), scalar(n, q);
   for (std::size_t i = 0; i < n; ++i) in[i] = static_cast<int>((i * 13) % 29) - 9;
   int *pin = in.data(), *ppart = part.data(), *ppos = pos.data(), *pred = red.data(), *pinc = inc.data();
   int *pexc = exc.data(), *pbc = bc.data(), *pscalar = scalar.data();
-  q.parallel(num_groups, local, COHORT_LAMBDA(auto g) {
+  q.parallel(num_groups, local, COHORT_LAMBDA(scoped_group<D> g) {
     memory_environment(g, require_private_mem<int>(), require_private_mem<int>(), [&](auto x, auto r) {
       distribute_items(g, [&](s_item<D> it) { x(it) = pin[it.get_global_linear_id()]; });
       distribute_groups(g, [&](auto sg) {
@@ -146,11 +146,21 @@ void check_parts(queue& q, range<D> num_groups, range<D> local) {
 }  // namespace
 
 TEST_P(scoped_broadcast_vote, logical_forms_on_sub_groups_and_scalar_groups) {
-  check_parts<1>(q, range<1>{3}, range<1>{64});   // divisible: tiles
-  check_parts<1>(q, range<1>{2}, range<1>{25});   // not divisible: scalar groups
+  // CPU: tiles of 16, 4x4, 2x2x2 where the extents divide; GPU: sub-groups of 32 items
+  // (1D: chunks, the last partial) where they form a box; else scalar groups.
+  check_parts<1>(q, range<1>{3}, range<1>{64});
+  check_parts<1>(q, range<1>{2}, range<1>{25});
+  check_parts<1>(q, range<1>{2}, range<1>{100});
+  check_parts<1>(q, range<1>{2}, range<1>{3000});  // a partial sub-group on a full warp
   check_parts<2>(q, range<2>{2, 2}, range<2>{8, 12});
   check_parts<2>(q, range<2>{2, 1}, range<2>{5, 3});
+  check_parts<2>(q, range<2>{2, 1}, range<2>{4, 8});
+  check_parts<2>(q, range<2>{1, 2}, range<2>{2, 16});
+  check_parts<2>(q, range<2>{1, 2}, range<2>{64, 32});
+  check_parts<2>(q, range<2>{1, 2}, range<2>{3, 1000});
   check_parts<3>(q, range<3>{1, 2, 1}, range<3>{4, 2, 6});
+  check_parts<3>(q, range<3>{1, 2, 1}, range<3>{2, 4, 4});
+  check_parts<3>(q, range<3>{1, 1, 2}, range<3>{8, 4, 64});
 }
 
 namespace {
@@ -198,38 +208,45 @@ void expect_physical_forms(const int* r, std::size_t physical, std::size_t p) {
 }  // namespace
 
 TEST_P(scoped_broadcast_vote, physical_forms_on_every_group_kind) {
-  const std::size_t local = 32;  // physical items per group never exceed the logical ones
-  shared_array<int> wg(q, groups * local * 12), sg(q, groups * local * local * 12), sc(q, groups * local * 12);
-  shared_array<int> parts(q, groups);
-  int *pwg = wg.data(), *psg = sg.data(), *psc = sc.data(), *pparts = parts.data();
-  for (std::size_t i = 0; i < wg.size(); ++i) pwg[i] = psc[i] = -1;
-  for (std::size_t i = 0; i < sg.size(); ++i) psg[i] = -1;
-  q.parallel(range<1>{groups}, range<1>{local}, COHORT_LAMBDA(auto g) {
-    const std::size_t gl = g.get_group_linear_id();
-    physical_forms(g, pwg, gl * local);
-    distribute_groups(g, [&](auto part) {
-      single_item(part, [&] { pparts[gl] = static_cast<int>(part.get_group_linear_range()); });
-      physical_forms(part, psg, (gl * local + part.get_group_linear_id()) * local);
-      distribute_groups(part, [&](auto scalar_group) {
-        if (part.get_group_linear_id() == 0 && scalar_group.get_group_linear_id() == 0)
-          physical_forms(scalar_group, psc, gl * local);
+  // Physical items per group never exceed the logical ones (1 on the CPU; on a GPU one warp,
+  // then a partial last warp and sub-group).
+  for (const std::size_t local : {std::size_t{32}, std::size_t{100}}) {
+    SCOPED_TRACE(testing::Message() << "group of " << local);
+    shared_array<int> wg(groups * local * 12, q), sg(groups * local * local * 12, q), sc(groups * local * 12, q);
+    shared_array<int> parts(groups, q);
+    int *pwg = wg.data(), *psg = sg.data(), *psc = sc.data(), *pparts = parts.data();
+    for (std::size_t i = 0; i < wg.size(); ++i) pwg[i] = psc[i] = -1;
+    for (std::size_t i = 0; i < sg.size(); ++i) psg[i] = -1;
+    q.parallel(range<1>{groups}, range<1>{local}, COHORT_LAMBDA(scoped_group<1> g) {
+      const std::size_t gl = g.get_group_linear_id();
+      physical_forms(g, pwg, gl * local);
+      distribute_groups(g, [&](auto part) {
+        single_item(part, [&] {
+          if (part.get_group_linear_id() == 0) pparts[gl] = static_cast<int>(part.get_group_linear_range());
+        });
+        physical_forms(part, psg, (gl * local + part.get_group_linear_id()) * local);
+        distribute_groups(part, [&](auto scalar_group) {
+          if (part.get_group_linear_id() == 0 && scalar_group.get_group_linear_id() == 0)
+            physical_forms(scalar_group, psc, gl * local);
+        });
       });
     });
-  });
-  q.wait_and_throw();
-  for (std::size_t gl = 0; gl < groups; ++gl) {
-    const auto check = [&](const int* base, std::size_t slot) {
-      const std::size_t physical = static_cast<std::size_t>(base[slot * 12 + 11]);
-      ASSERT_GE(physical, 1u);
-      for (std::size_t p = 0; p < physical; ++p) expect_physical_forms(base + (slot + p) * 12, physical, p);
-    };
-    check(pwg, gl * local);
-    check(psc, gl * local);
-    for (std::size_t part = 0; part < static_cast<std::size_t>(parts[gl]); ++part) check(psg, (gl * local + part) * local);
+    q.wait_and_throw();
+    for (std::size_t gl = 0; gl < groups; ++gl) {
+      const auto check = [&](const int* base, std::size_t slot) {
+        const std::size_t physical = static_cast<std::size_t>(base[slot * 12 + 11]);
+        ASSERT_GE(physical, 1u);
+        for (std::size_t p = 0; p < physical; ++p) expect_physical_forms(base + (slot + p) * 12, physical, p);
+      };
+      check(pwg, gl * local);
+      check(psc, gl * local);
+      for (std::size_t part = 0; part < static_cast<std::size_t>(parts[gl]); ++part) check(psg, (gl * local + part) * local);
+    }
   }
 }
 
 TEST_P(scoped_broadcast_vote, bad_ids_and_foreign_memory_throw_invalid) {
+  COHORT_SKIP_UNLESS_CPU(q, "device code cannot throw: on a GPU these stop the kernel with a message");
   const auto expect_invalid = [&](auto kernel) {
     try {
       q.parallel(range<1>{2}, range<1>{10}, kernel);
@@ -239,17 +256,17 @@ TEST_P(scoped_broadcast_vote, bad_ids_and_foreign_memory_throw_invalid) {
       EXPECT_EQ(e.code(), errc::invalid) << e.what();
     }
   };
-  expect_invalid(COHORT_LAMBDA(auto g) {
+  expect_invalid(COHORT_LAMBDA(scoped_group<1> g) {
     memory_environment(g, require_private_mem<int>(1), [&](auto x) { (void)group_broadcast(g, x, 10); });
   });
-  expect_invalid(COHORT_LAMBDA(auto g) {
+  expect_invalid(COHORT_LAMBDA(scoped_group<1> g) {
     memory_environment(g, require_private_mem<int>(1), [&](auto x) { (void)group_broadcast(g, x, id<1>{11}); });
   });
-  expect_invalid(COHORT_LAMBDA(auto g) { (void)group_broadcast(g, 1, g.get_physical_local_linear_range()); });
+  expect_invalid(COHORT_LAMBDA(scoped_group<1> g) { (void)group_broadcast(g, 1, g.get_physical_local_linear_range()); });
   if (q.get_device().is_cpu()) {
     // Memory of one scalar group used on its work-group (the CPU accepts memory on any
     // scoped group): the work-group's items are not all in it.
-    expect_invalid(COHORT_LAMBDA(auto g) {
+    expect_invalid(COHORT_LAMBDA(scoped_group<1> g) {
       distribute_groups(g, [&](auto part) {
         memory_environment(part, require_private_mem<int>(1), [&](auto x) { (void)reduce_over_group(g, x, plus<>()); });
       });

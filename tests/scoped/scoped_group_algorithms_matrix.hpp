@@ -1,8 +1,7 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 // What the scoped group algorithm tests share (scoped_reduce_scan_integers_test,
-// scoped_reduce_scan_shapes_test, scoped_broadcast_vote_test): a USM shared array, the
-// launch sizes, test data for every operator, and a kernel that runs the logical reduce
+// scoped_reduce_scan_shapes_test, scoped_broadcast_vote_test): the launch sizes, test data for every operator, and a kernel that runs the logical reduce
 // and scans over private memory on a 1D work-group with one operator, with its host check.
 // Each test file instantiates the kernel for its own part of the operator and type list.
 #include <algorithm>
@@ -15,43 +14,28 @@
 
 #include <cohort/cohort.hpp>
 
+#include "support/shared_array.hpp"
+
 namespace cohort_test::scoped_matrix {
 
 using namespace cohort;
 
-/// USM shared array, freed on scope exit.
-template <typename T>
-class shared_array {
-public:
-  shared_array(queue& q, std::size_t n) : m_q(q), m_data(malloc_shared<T>(n ? n : 1, q)), m_size(n) {
-    for (std::size_t i = 0; i < n; ++i) m_data[i] = T{};
-  }
-  ~shared_array() { free(m_data, m_q); }
-  shared_array(const shared_array&) = delete;
-  shared_array& operator=(const shared_array&) = delete;
-  T* data() const { return m_data; }
-  T& operator[](std::size_t i) const { return m_data[i]; }
-  std::size_t size() const { return m_size; }
-
-private:
-  queue& m_q;
-  T* m_data;
-  std::size_t m_size;
-};
+using cohort_test::shared_array;
 
 /// Work-groups per launch.
 inline constexpr std::size_t groups = 3;
-/// 1D work-group sizes: a single item, odd sizes, a power of two.
-inline constexpr std::size_t sizes_1d[] = {1, 7, 16, 100, 257};
+/// 1D work-group sizes: a single item, odd sizes, a power of two, partial warps, and on a
+/// GPU groups of several items per thread (above 1024), the last round partial.
+inline constexpr std::size_t sizes_1d[] = {1, 7, 16, 33, 100, 257, 1024, 1500, 4099};
 
-/// Test data for every operator: small values (products stay in range: mostly 1, a few
-/// 2 and -1), varied bits, both signs.
+/// Test data for every operator: small values (products stay in range: mostly 1, a 2 every
+/// 599 items and a few -1), varied bits, both signs.
 template <typename T>
 inline T value_at(std::size_t i, bool for_products) {
   if constexpr (std::is_same_v<T, bool>) {
     return (i * 2654435761u >> 5) % 5 != 0;
   } else if (for_products) {
-    return static_cast<T>(i % 37 == 5 ? 2 : (i % 23 == 3 ? -1 : 1));
+    return static_cast<T>(i % 599 == 5 ? 2 : (i % 23 == 3 ? -1 : 1));
   } else {
     return static_cast<T>(static_cast<std::int64_t>((i * 7919 + 13) % 1021) - 500);
   }
@@ -78,12 +62,12 @@ inline void check_logical_reduce_and_scans(queue& q, Op op, T init, const char* 
     const std::size_t n = groups * local;
     std::vector<T> in(n);
     for (std::size_t i = 0; i < n; ++i) in[i] = value_at<T>(i, products);
-    shared_array<T> din(q, n), inc(q, n), inc_init(q, n), exc(q, n), exc_init(q, n), in_place(q, n);
-    shared_array<T> red(q, groups), red_init(q, groups);
+    shared_array<T> din(n, q), inc(n, q), inc_init(n, q), exc(n, q), exc_init(n, q), in_place(n, q);
+    shared_array<T> red(groups, q), red_init(groups, q);
     std::copy(in.begin(), in.end(), din.data());
     T *pin = din.data(), *pinc = inc.data(), *pinc_init = inc_init.data(), *pexc = exc.data();
     T *pexc_init = exc_init.data(), *pin_place = in_place.data(), *pred = red.data(), *pred_init = red_init.data();
-    q.parallel(range<1>{groups}, range<1>{local}, COHORT_LAMBDA(auto g) {
+    q.parallel(range<1>{groups}, range<1>{local}, COHORT_LAMBDA(scoped_group<1> g) {
       memory_environment(g, require_private_mem<T>(), require_private_mem<T>(), [&](auto x, auto r) {
         distribute_items(g, [&](s_item<1> it) { x(it) = pin[it.get_global_id(0)]; });
         const T sum = reduce_over_group(g, x, op);

@@ -33,17 +33,18 @@ TEST_P(scoped_reduce_scan_integers, logical_reduce_and_scans_integer_operators) 
 
 TEST_P(scoped_reduce_scan_integers, logical_reduce_accumulates_in_the_init_type) {
   // 200 values of 100 as char overflow; with a long init the sum is exact.
-  const std::size_t local = 200;
-  shared_array<long> out(q, groups);
-  long* po = out.data();
-  q.parallel(range<1>{groups}, range<1>{local}, COHORT_LAMBDA(auto g) {
-    memory_environment(g, require_private_mem<signed char>(100), [&](auto x) {
-      const long s = reduce_over_group(g, x, 5L, plus<>());
-      single_item(g, [&] { po[g.get_group_linear_id()] = s; });
+  for (const std::size_t local : {std::size_t{200}, std::size_t{3000}}) {
+    shared_array<long> out(groups, q);
+    long* po = out.data();
+    q.parallel(range<1>{groups}, range<1>{local}, COHORT_LAMBDA(scoped_group<1> g) {
+      memory_environment(g, require_private_mem<signed char>(100), [&](auto x) {
+        const long s = reduce_over_group(g, x, 5L, plus<>());
+        single_item(g, [&] { po[g.get_group_linear_id()] = s; });
+      });
     });
-  });
-  q.wait_and_throw();
-  for (std::size_t i = 0; i < groups; ++i) EXPECT_EQ(out[i], 5 + 100L * 200);
+    q.wait_and_throw();
+    for (std::size_t i = 0; i < groups; ++i) EXPECT_EQ(out[i], 5 + 100L * static_cast<long>(local));
+  }
 }
 
 COHORT_INSTANTIATE_ON_ALL_DEVICES(scoped_reduce_scan_integers);

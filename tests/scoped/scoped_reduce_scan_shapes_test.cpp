@@ -39,14 +39,14 @@ void check_multi_dimensional(queue& q, range<D> num_groups, range<D> local) {
   SCOPED_TRACE(testing::Message() << D << "D, group of " << local.size());
   const std::size_t per_group = local.size(), n = num_groups.size() * per_group;
   const range<D> global = num_groups * local;
-  shared_array<long> in(q, n), inc(q, n), exc(q, n), red(q, num_groups.size()), bc(q, num_groups.size() * 3);
-  shared_array<int> votes(q, num_groups.size());
+  shared_array<long> in(n, q), inc(n, q), exc(n, q), red(num_groups.size(), q), bc(num_groups.size() * 3, q);
+  shared_array<int> votes(num_groups.size(), q);
   for (std::size_t i = 0; i < n; ++i) in[i] = static_cast<long>((i * 31) % 97) - 40;
   long *pin = in.data(), *pinc = inc.data(), *pexc = exc.data(), *pred = red.data(), *pbc = bc.data();
   int* pvotes = votes.data();
   id<D> probe;
   for (int d = 0; d < D; ++d) probe[d] = local[d] - 1 - d % local[d];
-  q.parallel(num_groups, local, COHORT_LAMBDA(auto g) {
+  q.parallel(num_groups, local, COHORT_LAMBDA(scoped_group<D> g) {
     memory_environment(g, require_private_mem<long>(), require_private_mem<long>(), [&](auto x, auto r) {
       distribute_items(g, [&](s_item<D> it) { x(it) = pin[it.get_global_linear_id()]; });
       const long s = reduce_over_group(g, x, plus<>());
@@ -108,6 +108,57 @@ TEST_P(scoped_reduce_scan_shapes, logical_forms_on_2d_and_3d_groups) {
   check_multi_dimensional<2>(q, range<2>{1, 1}, range<2>{1, 1});
   check_multi_dimensional<3>(q, range<3>{2, 1, 2}, range<3>{2, 3, 5});
   check_multi_dimensional<3>(q, range<3>{1, 2, 2}, range<3>{4, 4, 2});
+  // Above 1024 items (several items per thread on a GPU).
+  check_multi_dimensional<2>(q, range<2>{1, 2}, range<2>{3, 1000});
+  check_multi_dimensional<3>(q, range<3>{2, 1, 1}, range<3>{2, 40, 40});
+}
+
+namespace {
+
+/// x -> a * x + b (mod 2^64). Composing maps is associative but not commutative: scans with
+/// it only come out right when the items combine in logical order (on a GPU across rounds
+/// of 1024 items).
+struct affine {
+  unsigned long long a, b;
+  friend bool operator==(const affine& p, const affine& q) { return p.a == q.a && p.b == q.b; }
+};
+/// `p` first, then `q`.
+struct then {
+  COHORT_INLINE affine operator()(const affine& p, const affine& q) const { return {p.a * q.a, p.b * q.a + q.b}; }
+};
+
+void check_ordered_scans(queue& q, std::size_t local) {
+  SCOPED_TRACE(testing::Message() << "group of " << local);
+  const std::size_t n = groups * local;
+  shared_array<affine> in(n, q), inc(n, q), exc(n, q);
+  for (std::size_t i = 0; i < n; ++i) in[i] = {(i * 2654435761u) % 1000 * 2 + 1, (i * 40503u) % 977};
+  affine *pin = in.data(), *pinc = inc.data(), *pexc = exc.data();
+  const affine start{3, 7};
+  q.parallel(range<1>{groups}, range<1>{local}, COHORT_LAMBDA(scoped_group<1> g) {
+    memory_environment(g, require_private_mem<affine>(), require_private_mem<affine>(), [&](auto x, auto r) {
+      distribute_items(g, [&](s_item<1> it) { x(it) = pin[it.get_global_id(0)]; });
+      inclusive_scan_over_group(g, x, r, then());
+      distribute_items(g, [&](s_item<1> it) { pinc[it.get_global_id(0)] = r(it); });
+      exclusive_scan_over_group(g, x, x, start, then());  // in place
+      distribute_items(g, [&](s_item<1> it) { pexc[it.get_global_id(0)] = x(it); });
+    });
+  });
+  q.wait_and_throw();
+  for (std::size_t gr = 0; gr < groups; ++gr) {
+    affine acc{1, 0}, acc_init = start;
+    for (std::size_t i = gr * local; i < (gr + 1) * local; ++i) {
+      ASSERT_EQ(exc[i], acc_init) << "item " << i;
+      acc = then()(acc, in[i]);
+      acc_init = then()(acc_init, in[i]);
+      ASSERT_EQ(inc[i], acc) << "item " << i;
+    }
+  }
+}
+
+}  // namespace
+
+TEST_P(scoped_reduce_scan_shapes, logical_scans_combine_in_logical_order) {
+  for (std::size_t local : {1, 33, 100, 1024, 1025, 3000, 8192}) check_ordered_scans(q, local);
 }
 
 COHORT_INSTANTIATE_ON_ALL_DEVICES(scoped_reduce_scan_shapes);

@@ -97,11 +97,15 @@ std::vector<Out> run_on(cohort::queue& q, const cohort::nd_range<D>& ndr, std::u
   const std::size_t local = ndr.get_local_range().size();
   auto kernel = COHORT_LAMBDA(cohort::nd_item<D> it) {
     const std::size_t i = it.get_group_linear_id() * local + it.get_local_linear_id();
-    if constexpr (OnSubGroup) {
-      dst[i] = body(it.get_sub_group(), src[i], it);
-    } else {
-      dst[i] = body(it.get_group(), src[i], it);
-    }
+    // (nvcc: an extended lambda may not first capture a variable inside `if constexpr`.)
+    const auto scope = [&] {
+      if constexpr (OnSubGroup) {
+        return it.get_sub_group();
+      } else {
+        return it.get_group();
+      }
+    }();
+    dst[i] = body(scope, src[i], it);
   };
   launch_with_sub_group_size(q, ndr, sub_group_size, kernel);
   return std::vector<Out>(output.begin(), output.end());

@@ -60,6 +60,9 @@ concept backend_launcher = requires(const L& l, const range<1>& r, const nd_rang
 struct probe_plus {
   int operator()(int a, int b) const { return a + b; }
 };
+struct probe_positive {  // a named type: nvcc rejects lambdas in requires-expressions
+  bool operator()(int v) const { return v > 0; }
+};
 
 /// The kernel side of the backend compiled in this pass (detail::kernel_hooks), for a group type `G` of an nd_range kernel
 /// (group<D> or sub_group): barriers, local memory, hierarchical private memory, and the
@@ -78,7 +81,7 @@ concept kernel_hooks_for = requires(const G& g, const group<1>& wg, const int& x
   { kernel_hooks::joint_reduce(g, ptr, ptr, from_first<int>{}, probe_plus{}) } -> std::same_as<int>;
   kernel_hooks::template joint_scan<true>(g, ptr, ptr, ptr, x, probe_plus{});
   kernel_hooks::template joint_scan<true>(g, ptr, ptr, ptr, from_first<int>{}, probe_plus{});
-  { kernel_hooks::joint_any_of(g, ptr, ptr, [](int v) { return v > 0; }) } -> std::same_as<bool>;
+  { kernel_hooks::joint_any_of(g, ptr, ptr, probe_positive{}) } -> std::same_as<bool>;
   { kernel_hooks::group_ballot(g, true) } -> std::same_as<std::uint32_t>;
   { kernel_hooks::group_match_any(g, x) } -> std::same_as<std::uint32_t>;
   { kernel_hooks::group_match_all(g, x) } -> std::same_as<std::uint32_t>;

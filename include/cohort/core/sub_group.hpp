@@ -37,7 +37,10 @@ public:
         m_group_range(static_cast<std::uint32_t>((group_size + size - 1) / size)),
         m_max_local_range(size) {
     const std::size_t first = static_cast<std::size_t>(m_group_id) * size;
-    m_local_range = static_cast<std::uint32_t>(group_size - first < size ? group_size - first : size);
+    // The first test folds where the compiler knows the group is made of whole sub-groups.
+    m_local_range = group_size % size == 0
+                        ? size
+                        : static_cast<std::uint32_t>(group_size - first < size ? group_size - first : size);
   }
 
   /// Local linear id, in the work-group, of this sub-group's first item.

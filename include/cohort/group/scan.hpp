@@ -42,7 +42,7 @@ template <detail::any_group Group, typename InPtr, typename OutPtr, typename T, 
 COHORT_COLLECTIVE OutPtr joint_inclusive_scan(Group g, InPtr first, InPtr last, OutPtr result, BinaryOperation op,
                                           const T& init) {
   detail::kernel_hooks::template joint_scan<true>(g, first, last, result, init, op);
-  return std::next(result, std::distance(first, last));
+  return result + (last - first);
 }
 /// Without init: from the operator's identity where it has one, else from the first
 /// element.
@@ -53,7 +53,7 @@ COHORT_COLLECTIVE OutPtr joint_inclusive_scan(Group g, InPtr first, InPtr last, 
     return joint_inclusive_scan(g, first, last, result, op, detail::make_known_identity<BinaryOperation, T>());
   } else {
     detail::kernel_hooks::template joint_scan<true>(g, first, last, result, detail::from_first<T>{}, op);
-    return std::next(result, std::distance(first, last));
+    return result + (last - first);
   }
 }
 /// Item k of the output gets `op` over `init` and elements 0..k-1.
@@ -61,7 +61,7 @@ template <detail::any_group Group, typename InPtr, typename OutPtr, typename T, 
 COHORT_COLLECTIVE OutPtr joint_exclusive_scan(Group g, InPtr first, InPtr last, OutPtr result, const T& init,
                                           BinaryOperation op) {
   detail::kernel_hooks::template joint_scan<false>(g, first, last, result, init, op);
-  return std::next(result, std::distance(first, last));
+  return result + (last - first);
 }
 template <detail::any_group Group, typename InPtr, typename OutPtr, typename BinaryOperation>
 COHORT_COLLECTIVE OutPtr joint_exclusive_scan(Group g, InPtr first, InPtr last, OutPtr result, BinaryOperation op) {

@@ -105,7 +105,7 @@ COHORT_INLINE T exclusive_scan_over_group(const Group& g, const V& x, const T& i
 /// Without init the scan starts from `known_identity<BinaryOperation, T>`.
 template <detail::scoped_group_kind Group, detail::physical_value T, typename BinaryOperation>
 COHORT_INLINE T exclusive_scan_over_group(const Group& g, const T& x, BinaryOperation op) {
-  return exclusive_scan_over_group(g, x, known_identity_v<BinaryOperation, T>, op);
+  return exclusive_scan_over_group(g, x, detail::make_known_identity<BinaryOperation, T>(), op);
 }
 
 /// The `x` of the physical item `physical_linear_id` (default: the leader).
@@ -201,7 +201,7 @@ template <detail::scoped_group_kind Group, typename V, typename OwnerV, typename
           typename BinaryOperation>
 COHORT_INLINE void exclusive_scan_over_group(const Group& g, const scoped_private_memory<V, OwnerV>& x,
                                              const scoped_private_memory<U, OwnerU>& result, BinaryOperation op) {
-  detail::scoped_hooks::logical_exclusive_scan(g, x, result, known_identity_v<BinaryOperation, U>, op);
+  detail::scoped_hooks::logical_exclusive_scan(g, x, result, detail::make_known_identity<BinaryOperation, U>(), op);
 }
 
 /// The private value of g's logical item `logical_linear_id` (default 0), given to every

@@ -194,27 +194,35 @@ COHORT_INLINE T group_broadcast(const Group& g, const T& x, std::size_t source) 
 
 /// Reductions combine each item's strided elements first: the operators of SYCL's
 /// reductions are commutative. `init` may be from_first<T> (an empty range gives T{}).
+/// Operators with a known identity pad with it; others carry "no value" (maybe<T>).
 template <typename Group, typename Ptr, typename Init, typename Op>
 COHORT_INLINE joint_value_t<Init> joint_reduce(const Group& g, Ptr first, Ptr last, const Init& init, Op op) {
   using T = joint_value_t<Init>;
   const std::size_t count = static_cast<std::size_t>(last - first);
   const std::size_t n = g.get_local_linear_range();
-  cuda::maybe<T> partial{T{}, false};
-  for (std::size_t i = g.get_local_linear_id(); i < count; i += n) {
-    const T v = static_cast<T>(first[i]);
-    partial = {partial.has ? op(partial.value, v) : v, true};
+  if constexpr (!is_from_first_v<Init> && has_known_identity_v<Op, T>) {
+    T partial = detail::make_known_identity<Op, T>();
+    for (std::size_t i = g.get_local_linear_id(); i < count; i += n) partial = op(partial, static_cast<T>(first[i]));
+    return op(init, group_reduce(g, partial, op));
+  } else {
+    cuda::maybe<T> partial{T{}, false};
+    for (std::size_t i = g.get_local_linear_id(); i < count; i += n) {
+      const T v = static_cast<T>(first[i]);
+      partial = {partial.has ? static_cast<T>(op(partial.value, v)) : v, true};
+    }
+    const cuda::maybe<T> all = group_reduce(g, partial, cuda::maybe_op<Op>{op});
+    if constexpr (is_from_first_v<Init>)
+      return all.has ? all.value : T{};
+    else
+      return all.has ? op(init, all.value) : init;
   }
-  const cuda::maybe<T> all = group_reduce(g, partial, cuda::maybe_op<Op>{op});
-  if constexpr (is_from_first_v<Init>)
-    return all.has ? all.value : T{};
-  else
-    return all.has ? op(init, all.value) : init;
 }
 
 /// Scans go tile by tile (one element per item), carrying the last result of a tile into
 /// the next, so elements combine in order. `init` may be from_first<T> for an inclusive
 /// scan. `result` may equal `first`: each item reads its element before the collective
-/// and writes it after.
+/// and writes it after. Items past the end pad with the identity where the operator has
+/// one, else carry "no value" (maybe<T>).
 template <bool Inclusive, typename Group, typename InPtr, typename OutPtr, typename Init, typename Op>
 COHORT_INLINE void joint_scan(const Group& g, InPtr first, InPtr last, OutPtr result, const Init& init, Op op) {
   using T = joint_value_t<Init>;
@@ -222,21 +230,39 @@ COHORT_INLINE void joint_scan(const Group& g, InPtr first, InPtr last, OutPtr re
   const std::size_t count = static_cast<std::size_t>(last - first);
   const std::size_t n = g.get_local_linear_range();
   const std::size_t me = g.get_local_linear_id();
-  cuda::maybe<T> carry{T{}, false};
-  if constexpr (!is_from_first_v<Init>) carry = {static_cast<T>(init), true};
-  for (std::size_t base = 0; base < count; base += n) {
-    const std::size_t i = base + me;
-    const std::size_t in_tile = count - base < n ? count - base : n;
-    const cuda::maybe<T> v{i < count ? static_cast<T>(first[i]) : T{}, i < count};
-    const cuda::maybe_op<Op> mop{op};
-    if constexpr (Inclusive) {
-      const cuda::maybe<T> out = mop(carry, group_inclusive_scan(g, v, mop));
-      if (i < count) result[i] = out.value;
-      carry = group_broadcast(g, out, in_tile - 1);
-    } else {
-      const cuda::maybe<T> out = group_exclusive_scan(g, v, carry, mop);
-      if (i < count) result[i] = out.value;
-      carry = group_broadcast(g, mop(out, v), in_tile - 1);
+  if constexpr (!is_from_first_v<Init> && has_known_identity_v<Op, T>) {
+    T carry = static_cast<T>(init);
+    for (std::size_t base = 0; base < count; base += n) {
+      const std::size_t i = base + me;
+      const std::size_t in_tile = count - base < n ? count - base : n;
+      const T v = i < count ? static_cast<T>(first[i]) : detail::make_known_identity<Op, T>();
+      if constexpr (Inclusive) {
+        const T out = op(carry, group_inclusive_scan(g, v, op));
+        if (i < count) result[i] = out;
+        carry = group_broadcast(g, out, in_tile - 1);
+      } else {
+        const T out = group_exclusive_scan(g, v, carry, op);
+        if (i < count) result[i] = out;
+        carry = group_broadcast(g, static_cast<T>(op(out, v)), in_tile - 1);
+      }
+    }
+  } else {
+    cuda::maybe<T> carry{T{}, false};
+    if constexpr (!is_from_first_v<Init>) carry = {static_cast<T>(init), true};
+    for (std::size_t base = 0; base < count; base += n) {
+      const std::size_t i = base + me;
+      const std::size_t in_tile = count - base < n ? count - base : n;
+      const cuda::maybe<T> v{i < count ? static_cast<T>(first[i]) : T{}, i < count};
+      const cuda::maybe_op<Op> mop{op};
+      if constexpr (Inclusive) {
+        const cuda::maybe<T> out = mop(carry, group_inclusive_scan(g, v, mop));
+        if (i < count) result[i] = out.value;
+        carry = group_broadcast(g, out, in_tile - 1);
+      } else {
+        const cuda::maybe<T> out = group_exclusive_scan(g, v, carry, mop);
+        if (i < count) result[i] = out.value;
+        carry = group_broadcast(g, mop(out, v), in_tile - 1);
+      }
     }
   }
 }

@@ -4,7 +4,7 @@
 // units that nvcc compiles include this (backend/list.hpp). Mapping: a work-group is a
 // block, SYCL's last dimension is CUDA's x (so linear ids agree with the CPU's), a
 // sub-group is a warp; a basic range is a grid-stride loop with the block size of the
-// occupancy API.
+// occupancy API; a scoped work-group is a block too (scoped_layout.hpp).
 #include <cstddef>
 #include <cstdint>
 #include <string>
@@ -15,11 +15,13 @@
 
 #include <cohort/backend/cuda/error.hpp>
 #include <cohort/backend/cuda/hierarchical.hpp>
+#include <cohort/backend/cuda/scoped_layout.hpp>
 #include <cohort/backend/cuda/warp_ops.hpp>
 #include <cohort/core/group.hpp>
 #include <cohort/core/item.hpp>
 #include <cohort/core/nd_item.hpp>
 #include <cohort/core/nd_range.hpp>
+#include <cohort/scoped/scoped_group.hpp>
 
 namespace cohort::backends::cuda {
 
@@ -74,26 +76,52 @@ __global__ void range_kernel(Kernel k, range<D> r, std::size_t n) {
   }
 }
 
-template <int D, typename Kernel>
-__global__ void nd_range_kernel(Kernel k, range<D> groups, range<D> local) {
+// Kernels whose group size is known only at launch are compiled for the largest block
+// (1024 threads), so no work-group size a device accepts is refused for registers.
+inline constexpr int max_block_threads = 1024;
+
+/// `FullWarps`: the launcher saw a work-group size that is a multiple of 32. Telling the
+/// compiler so lets every collective drop its partial-warp path, which it otherwise keeps
+/// beside the full-warp one in a kernel's loop (and then recomputes lane ids and scratch
+/// addresses around both in every iteration).
+template <int D, typename Kernel, bool FullWarps>
+__global__ void __launch_bounds__(max_block_threads) nd_range_kernel(Kernel k, range<D> groups, range<D> local) {
   const group<D> g(group_id_of_block<D>(groups), groups, local, local_id_of_thread<D>());
+  if constexpr (FullWarps) __builtin_assume(g.get_local_linear_range() % warp_size == 0);
   k(nd_item<D>(g, warp_size));
 }
 
 /// The same with the work-group size fixed at compile time (the work_group_size property):
 /// the collectives' warp counts and loops become constants.
 template <int D, typename Kernel, std::size_t... Extents>
-__global__ void nd_range_kernel_fixed(Kernel k, range<D> groups) {
+__global__ void __launch_bounds__((Extents * ...)) nd_range_kernel_fixed(Kernel k, range<D> groups) {
   const range<D> local{Extents...};
   const group<D> g(group_id_of_block<D>(groups), groups, local, local_id_of_thread<D>());
   k(nd_item<D>(g, warp_size));
 }
 
 template <int D, typename Kernel>
-__global__ void work_group_kernel(Kernel k, range<D> groups, range<D> local) {
+__global__ void __launch_bounds__(max_block_threads) work_group_kernel(Kernel k, range<D> groups, range<D> local) {
   hierarchical_arena::start();
   const group<D> g(group_id_of_block<D>(groups), groups, local, local_id_of_thread<D>());
   k(g);
+}
+
+/// A scoped work-group of n logical items: one block of min(n, 1024) threads (see
+/// scoped_layout.hpp). Compiled twice, for groups of at most 1024 items (`Large` false:
+/// one item per thread) and for larger ones; each tells the compiler which, so the hooks'
+/// one-item-per-thread tests fold and small groups keep private memory in registers.
+template <int D, typename Kernel, bool Large>
+__global__ void __launch_bounds__(max_block_threads) scoped_kernel(Kernel k, range<D> groups, range<D> local) {
+  static_assert(scoped::max_threads == max_block_threads);
+  const std::size_t n = local.size();
+  if constexpr (Large) {
+    __builtin_assume(n > scoped::max_threads);
+    __builtin_assume(n <= scoped::max_items);
+  } else {
+    __builtin_assume(n <= scoped::max_threads);
+  }
+  k(scoped_group<D>(group_id_of_block<D>(groups), groups, local));
 }
 
 template <typename Kernel>
@@ -105,9 +133,25 @@ __global__ void single_task_kernel(Kernel k) {
 struct kernel_attributes {
   int max_threads_per_block = 0;
   std::size_t static_shared_bytes = 0;
-  int occupancy_block_size = 0;  // the block size that the occupancy API suggests
-  int occupancy_grid_size = 0;   // blocks of that size that fill the device
+  int occupancy_block_size = 0;  // range kernels' block size (see below)
+  int occupancy_grid_size = 0;   // blocks of the occupancy API's size that fill the device
 };
+
+/// The smallest block size (from 128) that keeps as many warps on a multiprocessor as the
+/// occupancy API's suggestion: for streaming kernels it suggests the largest block that
+/// fills one, and smaller blocks of the same occupancy copied faster.
+template <typename KernelFunction>
+inline int smallest_full_occupancy_block(KernelFunction* f, int suggested) {
+  auto warps_at = [f](int block) {
+    int blocks = 0;
+    check(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&blocks, f, block, 0), "asking the occupancy API");
+    return blocks * block;
+  };
+  const int best = warps_at(suggested);
+  for (int block = 128; block < suggested; block *= 2)
+    if (warps_at(block) == best) return block;
+  return suggested;
+}
 template <typename KernelFunction>
 inline const kernel_attributes& attributes_of(KernelFunction* f) {
   static const kernel_attributes a = [f] {
@@ -118,6 +162,7 @@ inline const kernel_attributes& attributes_of(KernelFunction* f) {
     r.static_shared_bytes = fa.sharedSizeBytes;
     check(cudaOccupancyMaxPotentialBlockSize(&r.occupancy_grid_size, &r.occupancy_block_size, f, 0, 0),
           "asking the occupancy API for a block size");
+    r.occupancy_block_size = smallest_full_occupancy_block(f, r.occupancy_block_size);
     return r;
   }();
   return a;
@@ -166,12 +211,13 @@ struct launcher {
     auto* f = &range_kernel<D, Kernel>;
     const kernel_attributes& a = attributes_of(f);
     const std::size_t block = static_cast<std::size_t>(a.occupancy_block_size);
-    // One pass over the range where it fits in one wave of the device, else a
-    // grid-stride loop over a full wave.
-    const std::size_t wave = static_cast<std::size_t>(a.occupancy_grid_size);
+    // One item per thread, as an nd_range kernel runs (a grid-stride loop over fewer
+    // blocks measured a few percent slower on streaming kernels); the loop in the kernel
+    // only covers ranges beyond the largest grid.
     const std::size_t needed = (n + block - 1) / block;
-    launch(f, needed < wave ? needed : wave, dim3(static_cast<unsigned>(block)), 0, stream(), "parallel_for(range)",
-           kernel, r, n);
+    const std::size_t max_blocks = 0x7fffffff;
+    launch(f, needed < max_blocks ? needed : max_blocks, dim3(static_cast<unsigned>(block)), 0, stream(),
+           "parallel_for(range)", kernel, r, n);
   }
 
   template <int D, typename Kernel>
@@ -180,8 +226,12 @@ struct launcher {
     range<D> groups;
     for (int d = 0; d < D; ++d) groups[d] = r.get_global_range()[d] / local[d];
     if (groups.size() == 0) return;
-    launch(&nd_range_kernel<D, Kernel>, groups.size(), block_of(local), local_bytes, stream(),
-           "parallel_for(nd_range)", kernel, groups, local);
+    if (local.size() % warp_size == 0)
+      launch(&nd_range_kernel<D, Kernel, true>, groups.size(), block_of(local), local_bytes, stream(),
+             "parallel_for(nd_range)", kernel, groups, local);
+    else
+      launch(&nd_range_kernel<D, Kernel, false>, groups.size(), block_of(local), local_bytes, stream(),
+             "parallel_for(nd_range)", kernel, groups, local);
   }
 
   /// With the kernel's properties: work_group_size selects the kernel of that fixed size.
@@ -214,9 +264,23 @@ struct launcher {
     launch(&single_task_kernel<Kernel>, 1, dim3(1), 0, stream(), "single_task", kernel);
   }
 
+  /// Scoped kernels: a block per work-group (see scoped_kernel). The handler has rejected
+  /// empty group sizes.
   template <int D, typename Kernel>
-  void parallel(const range<D>&, const range<D>&, const Kernel&) const {
-    throw exception(errc::feature_not_supported, "parallel (scoped): not available on CUDA devices yet");
+  void parallel(const range<D>& groups, const range<D>& local, const Kernel& kernel) const {
+    const std::size_t n = local.size();
+    if (n > scoped::max_items)
+      throw exception(errc::nd_range, "parallel (scoped): a work-group of " + std::to_string(n) +
+                                          " logical items; on CUDA devices scoped work-groups hold at most " +
+                                          std::to_string(scoped::max_items) + " (private memory is kept per thread, " +
+                                          std::to_string(scoped::max_items_per_thread) + " items at most)");
+    if (groups.size() == 0 || n == 0) return;
+    if (n <= scoped::max_threads)
+      launch(&scoped_kernel<D, Kernel, false>, groups.size(), dim3(static_cast<unsigned>(n)), 0, stream(),
+             "parallel (scoped)", kernel, groups, local);
+    else
+      launch(&scoped_kernel<D, Kernel, true>, groups.size(), dim3(static_cast<unsigned>(scoped::max_threads)), 0,
+             stream(), "parallel (scoped)", kernel, groups, local);
   }
 };
 

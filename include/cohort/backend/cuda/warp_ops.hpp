@@ -27,9 +27,12 @@ __device__ inline T shuffle_words(const T& x, Shuffle shuffle) {
   memcpy(w, &x, sizeof(T));
 #pragma unroll
   for (std::size_t i = 0; i < words; ++i) w[i] = shuffle(w[i]);
-  T r;
-  memcpy(&r, w, sizeof(T));
-  return r;
+  union result {  // storage for a T that needs no default constructor
+    __device__ result() {}
+    T value;
+  } r;
+  memcpy(&r.value, w, sizeof(T));
+  return r.value;
 }
 template <typename T>
 __device__ inline T shfl(unsigned mask, const T& x, unsigned source) {
@@ -79,42 +82,93 @@ __device__ inline T hardware_reduce(unsigned mask, T x) {
     return __reduce_xor_sync(mask, x);
 }
 
-/// The combination of `x` over lanes 0 .. n-1 (this lane among them), in every one of
-/// them.
+// Each warp function takes the number of lanes `n`; a full warp (n == 32, a constant
+// wherever the group size is one) takes a path with the constant mask, which needs no
+// convergence check before its shuffles.
+
+/// Sums on full warps as CUB's warp scans do: the shuffle's predicate (does the source
+/// lane exist?) guards the add, so no compare and select per step.
 template <typename T, typename Op>
-__device__ inline T warp_reduce(T x, Op op, unsigned n, unsigned lane) {
-  const unsigned mask = lanes_below(n);
+inline constexpr bool predicated_sum_v =
+    is_op_v<plus, Op, T> && (std::is_same_v<T, int> || std::is_same_v<T, unsigned> || std::is_same_v<T, float> ||
+                             std::is_same_v<T, double> || std::is_same_v<T, long long> ||
+                             std::is_same_v<T, unsigned long long> || std::is_same_v<T, long> ||
+                             std::is_same_v<T, unsigned long>);
+
+template <typename T>
+__device__ inline T add_from_lane_below(T x, unsigned offset) {
+  if constexpr (std::is_same_v<T, float>) {
+    asm volatile("{ .reg .f32 y; .reg .pred p; shfl.sync.up.b32 y|p, %0, %1, 0, -1; @p add.f32 %0, y, %0; }"
+                 : "+f"(x) : "r"(offset));
+  } else if constexpr (std::is_same_v<T, double>) {
+    asm volatile(
+        "{ .reg .u32 lo, hi, ylo, yhi; .reg .f64 y; .reg .pred p; mov.b64 {lo, hi}, %0;"
+        " shfl.sync.up.b32 ylo|p, lo, %1, 0, -1; shfl.sync.up.b32 yhi|p, hi, %1, 0, -1;"
+        " mov.b64 y, {ylo, yhi}; @p add.f64 %0, y, %0; }"
+        : "+d"(x) : "r"(offset));
+  } else if constexpr (sizeof(T) == 4) {
+    asm volatile("{ .reg .u32 y; .reg .pred p; shfl.sync.up.b32 y|p, %0, %1, 0, -1; @p add.u32 %0, y, %0; }"
+                 : "+r"(x) : "r"(offset));
+  } else {
+    asm volatile(
+        "{ .reg .u32 lo, hi, ylo, yhi; .reg .u64 y; .reg .pred p; mov.b64 {lo, hi}, %0;"
+        " shfl.sync.up.b32 ylo|p, lo, %1, 0, -1; shfl.sync.up.b32 yhi|p, hi, %1, 0, -1;"
+        " mov.b64 y, {ylo, yhi}; @p add.u64 %0, y, %0; }"
+        : "+l"(x) : "r"(offset));
+  }
+  return x;
+}
+
+/// The combination of `x` over lanes 0 .. n-1 (this lane among them), in every one of them.
+template <bool Full, typename T, typename Op>
+__device__ inline T warp_reduce_lanes(T x, Op op, unsigned n, unsigned lane) {
+  const unsigned mask = Full ? 0xffffffffu : lanes_below(n);
   if constexpr (hardware_reducible_v<T, Op>) {
     return hardware_reduce<T, Op>(mask, x);
   } else {
-    if constexpr (commutative_v<Op, T>) {
-      if (n == warp_size) {  // a butterfly leaves the result in every lane
+    if constexpr (commutative_v<Op, T> && Full) {  // a butterfly leaves the result in every lane
 #pragma unroll
-        for (unsigned o = warp_size / 2; o > 0; o /= 2) x = op(x, shfl_xor(mask, x, o));
-        return x;
+      for (unsigned o = warp_size / 2; o > 0; o /= 2) x = op(x, shfl_xor(mask, x, o));
+      return x;
+    } else {
+      // In lane order, for any associative operator: lane l combines with lane l + o at
+      // each level, lane 0 ends with the whole, then gives it to all.
+#pragma unroll
+      for (unsigned o = 1; o < warp_size; o *= 2) {
+        const T y = shfl_down(mask, x, o);
+        if (lane + o < n) x = op(x, y);
       }
+      return shfl(mask, x, 0);
     }
-    // In lane order, for any associative operator: lane l combines with lane l + o at
-    // each level, lane 0 ends with the whole, then gives it to all.
-#pragma unroll
-    for (unsigned o = 1; o < warp_size; o *= 2) {
-      const T y = shfl_down(mask, x, o);
-      if (lane + o < n) x = op(x, y);
-    }
-    return shfl(mask, x, 0);
   }
+}
+template <typename T, typename Op>
+__device__ inline T warp_reduce(T x, Op op, unsigned n, unsigned lane) {
+  if (n == warp_size) return warp_reduce_lanes<true>(x, op, warp_size, lane);
+  return warp_reduce_lanes<false>(x, op, n, lane);
 }
 
 /// The inclusive scan of `x` over lanes 0 .. n-1 in lane order.
+template <bool Full, typename T, typename Op>
+__device__ inline T warp_inclusive_scan_lanes(T x, Op op, unsigned n, unsigned lane) {
+  if constexpr (Full && predicated_sum_v<T, Op>) {
+#pragma unroll
+    for (unsigned o = 1; o < warp_size; o *= 2) x = add_from_lane_below(x, o);
+    return x;
+  } else {
+    const unsigned mask = Full ? 0xffffffffu : lanes_below(n);
+#pragma unroll
+    for (unsigned o = 1; o < warp_size; o *= 2) {
+      const T y = shfl_up(mask, x, o);
+      if (lane >= o) x = op(y, x);
+    }
+    return x;
+  }
+}
 template <typename T, typename Op>
 __device__ inline T warp_inclusive_scan(T x, Op op, unsigned n, unsigned lane) {
-  const unsigned mask = lanes_below(n);
-#pragma unroll
-  for (unsigned o = 1; o < warp_size; o *= 2) {
-    const T y = shfl_up(mask, x, o);
-    if (lane >= o) x = op(y, x);
-  }
-  return x;
+  if (n == warp_size) return warp_inclusive_scan_lanes<true>(x, op, warp_size, lane);
+  return warp_inclusive_scan_lanes<false>(x, op, n, lane);
 }
 
 /// From a lane's inclusive scan result `s` and its own `x`: the combination of the lanes
@@ -123,6 +177,8 @@ template <typename T, typename Op>
 __device__ inline T warp_exclusive_part(const T& s, const T& x, Op, unsigned n) {
   if constexpr (std::is_integral_v<T> && !std::is_same_v<T, bool> && is_op_v<plus, Op, T>)
     return static_cast<T>(s - x);
+  else if (n == warp_size)
+    return shfl_up(0xffffffffu, s, 1);
   else
     return shfl_up(lanes_below(n), s, 1);
 }
@@ -139,7 +195,7 @@ struct maybe_op {
   Op op;
   template <typename T>
   __device__ maybe<T> operator()(const maybe<T>& a, const maybe<T>& b) const {
-    if (a.has && b.has) return {op(a.value, b.value), true};
+    if (a.has && b.has) return {static_cast<T>(op(a.value, b.value)), true};
     return a.has ? a : b;
   }
 };

@@ -8,10 +8,10 @@
 // size() is the number of items of the group the mask was made for (the actual size of
 // a partial last sub-group, not the maximum); bits at or above size() are always clear,
 // also after `~`, `<<`, `set`, or a construction from raw bits.
-#include <bit>
 #include <cstddef>
 #include <cstdint>
 
+#include <cohort/detail/bits.hpp>
 #include <cohort/detail/macros.hpp>
 
 namespace cohort::ext {
@@ -38,16 +38,16 @@ public:
   COHORT_INLINE constexpr bool none() const { return m_bits == 0; }
   /// All of the size() items set (true for an empty group).
   COHORT_INLINE constexpr bool all() const { return m_bits == valid_bits(m_size); }
-  COHORT_INLINE constexpr std::uint32_t count() const { return static_cast<std::uint32_t>(std::popcount(m_bits)); }
+  COHORT_INLINE constexpr std::uint32_t count() const { return static_cast<std::uint32_t>(detail::popcount32(m_bits)); }
   COHORT_INLINE constexpr std::uint32_t size() const { return m_size; }
 
   /// Lowest / highest local linear id in the mask; size() when the mask is empty.
   /// (`find_low()` is CUDA's `__ffs(mask) - 1`.)
   COHORT_INLINE constexpr std::uint32_t find_low() const {
-    return m_bits ? static_cast<std::uint32_t>(std::countr_zero(m_bits)) : m_size;
+    return m_bits ? static_cast<std::uint32_t>(detail::countr_zero32(m_bits)) : m_size;
   }
   COHORT_INLINE constexpr std::uint32_t find_high() const {
-    return m_bits ? static_cast<std::uint32_t>(31 - std::countl_zero(m_bits)) : m_size;
+    return m_bits ? static_cast<std::uint32_t>(31 - detail::countl_zero32(m_bits)) : m_size;
   }
 
   /// Sets (or clears) the bit of `id`; ids at or above size() are ignored.

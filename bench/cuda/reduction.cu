@@ -1,0 +1,166 @@
+// SPDX-License-Identifier: MIT
+// SYCL-Bench's Pattern_Reduction on the GPU (bench/reduction.cpp's algorithm): a full sum by
+// a multi-pass tree. Each pass runs ceil(n / local) groups; a group loads its chunk into
+// local memory, halves it in a barrier tree and writes one value; the passes ping-pong
+// between two buffers until one value is left, all of them in the timed run. The kernels
+// are cohort-bench's too (bench/kernels/reduction.hpp). Reference: the same passes as a
+// plain CUDA kernel (dynamic shared memory, run-time block size, the same barrier tree);
+// ceiling: CUB's DeviceReduce::Sum.
+//
+// Inputs are `i % m` (m = 16, halved until the int32 sum fits; m = 2 for float). int32 and
+// double sums are exact in any order, so they are checked for equality. Float: every
+// partial sum is an integer, exact below 2^24; an addition above that rounds by at most
+// 2^-24 relative, and no result passes through more than about log2(n) such additions (the
+// tree's upper levels, CUB's block tree over its partial sums), so 1e-5 relative is sound.
+#include <cstdio>
+#include <cstdint>
+#include <limits>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include <cub/device/device_reduce.cuh>
+
+#include "common.cuh"
+#include "kernels/reduction.hpp"
+#include "launch_kernels.cuh"
+
+namespace cbench {
+
+namespace {
+
+/// One pass of the reference: out[block] = sum of in[block*B .. block*B+B) (zero past n).
+template <typename T>
+__global__ void reduce_pass_cuda(const T* in, T* out, std::size_t n) {
+  extern __shared__ __align__(16) unsigned char shared_bytes[];
+  T* scratch = reinterpret_cast<T*>(shared_bytes);
+  const unsigned tid = threadIdx.x;
+  const std::size_t gid = static_cast<std::size_t>(blockIdx.x) * blockDim.x + tid;
+  scratch[tid] = gid < n ? in[gid] : T(0);
+  for (unsigned half = blockDim.x / 2; half > 0; half /= 2) {
+    __syncthreads();
+    if (tid < half) scratch[tid] += scratch[tid + half];
+  }
+  if (tid == 0) out[blockIdx.x] = scratch[0];
+}
+
+/// Exact sum of i % m for i < n.
+inline std::int64_t exact_sum(std::size_t n, std::size_t m) {
+  const auto full = static_cast<std::int64_t>(n / m), rest = static_cast<std::int64_t>(n % m);
+  const auto mm = static_cast<std::int64_t>(m);
+  return full * (mm * (mm - 1) / 2) + rest * (rest - 1) / 2;
+}
+
+template <typename T>
+void run_type(const cohort::device& device, const options& o) {
+  const std::size_t n = o.pick(std::size_t{1} << 28, std::size_t{1} << 24, std::size_t{5000});
+  const std::size_t local = 256;
+  std::size_t m = std::is_same_v<T, float> ? 2 : 16;
+  while (m > 2 && exact_sum(n, m) > std::numeric_limits<std::int32_t>::max()) m /= 2;
+  const double expected = static_cast<double>(exact_sum(n, m));
+  const double tolerance = std::is_same_v<T, float> ? 1e-5 : 0.0;
+
+  device_array<T> in(n), ping((n + local - 1) / local), pong((n + local - 1) / local), sum(1);
+  {
+    std::vector<T> h(n);
+    for (std::size_t i = 0; i < n; ++i) h[i] = static_cast<T>(i & (m - 1));
+    in.upload(h);
+  }
+  const T* result = nullptr;  // where the last run left its sum
+  auto prepare = [&] {
+    ping.poison();
+    pong.poison();
+    sum.poison();
+  };
+  auto verify = [&] {
+    return check_array("sum", to_host(result, 1), [&](std::size_t) { return expected; }, tolerance);
+  };
+  const double bytes = static_cast<double>(n) * sizeof(T);
+  row base{"reduction", "", type_name<T>(), local, 0, 0, 0, false, "B/s", n, "cuda", "cub::DeviceReduce::Sum"};
+
+  // The reference: the same passes as plain CUDA kernels.
+  const double t_ref = time_cuda(prepare,
+                                 [&](cudaStream_t s) {
+                                   const T* from = in.get();
+                                   T* to = ping.get();
+                                   T* other = pong.get();
+                                   std::size_t left = n;
+                                   do {
+                                     const std::size_t groups = (left + local - 1) / local;
+                                     reduce_pass_cuda<T><<<static_cast<unsigned>(groups), static_cast<unsigned>(local),
+                                                           local * sizeof(T), s>>>(from, to, left);
+                                     left = groups;
+                                     from = to;
+                                     std::swap(to, other);
+                                   } while (left > 1);
+                                   result = from;
+                                 },
+                                 o.repeats);
+  // The ceiling: CUB's device-wide sum.
+  std::size_t temp_bytes = 0;
+  check(cub::DeviceReduce::Sum(nullptr, temp_bytes, in.get(), sum.get(), n), "cub::DeviceReduce::Sum (size)");
+  device_array<unsigned char> temp(temp_bytes);
+  const bool ref_ok = verify();
+  const double t_cub = time_cuda(
+      prepare,
+      [&](cudaStream_t s) { check(cub::DeviceReduce::Sum(temp.get(), temp_bytes, in.get(), sum.get(), n, s), "cub"); },
+      o.repeats);
+  result = sum.get();
+  const bool cub_ok = verify();
+  base.reference_seconds = t_ref;
+  base.ceiling_seconds = t_cub;
+  {
+    row r = base;
+    r.variant = "cuda";
+    r.seconds = t_ref;
+    r.verified = ref_ok;
+    r.kernel = attributes_of(&reduce_pass_cuda<T>, static_cast<int>(local), static_cast<long long>(local * sizeof(T)));
+    reference_row(r, bytes);
+    r = base;
+    r.variant = "cub::DeviceReduce::Sum";
+    r.seconds = t_cub;
+    r.verified = cub_ok;
+    reference_row(r, bytes);
+  }
+
+  // The kernel models: the same passes on a cohort queue.
+  auto model = [&](const char* name, auto pass) {
+    row r = base;
+    r.variant = name;
+    model_variant(
+        device, r, o.repeats, bytes, prepare,
+        [&](cohort::queue& q, kernel_info* info) {
+          const T* from = in.get();
+          T* to = ping.get();
+          T* other = pong.get();
+          std::size_t left = n;
+          cohort::event first, last;
+          bool is_first = true;
+          do {
+            last = pass(q, last, from, to, left, local, attributes_probe{is_first ? info : nullptr});
+            if (is_first) first = last;
+            is_first = false;
+            left = (left + local - 1) / local;
+            from = to;
+            std::swap(to, other);
+          } while (left > 1);
+          result = from;
+          return std::make_pair(first, last);
+        },
+        verify);
+  };
+  model("nd_range", [](auto&&... a) { return kernels::pass_nd_range<T>(a...); });
+  model("hierarchical", [](auto&&... a) { return kernels::pass_hierarchical<T>(a...); });
+  model("scoped", [](auto&&... a) { return kernels::pass_scoped<T>(a...); });
+}
+
+}  // namespace
+
+void reduction(const cohort::device& device, const options& o) {
+  std::printf("reduction\n");
+  run_type<int>(device, o);
+  run_type<float>(device, o);
+  run_type<double>(device, o);
+}
+
+}  // namespace cbench

@@ -1,0 +1,139 @@
+// SPDX-License-Identifier: MIT
+// SYCL-Bench's Pattern_SegmentedReduction on the GPU (bench/segmented_reduction.cpp's
+// algorithm): one kernel in which every work-group sums its own `local`-sized segment in
+// place, writing the sum into the segment's first element and leaving the others untouched.
+// The kernels are cohort-bench's too (bench/kernels/segmented_reduction.hpp). Reference: the
+// same tree as a plain CUDA kernel; ceiling: CUB's DeviceSegmentedReduce::Sum (the same
+// reads, its sums written to an array of their own).
+//
+// Inputs are `i % 16`, restored before every run (the restore is also the poison: an
+// unwritten segment keeps 0 in its first element while its sum is 1920). Sums are small
+// integers, exact in every type and order, so the check is exact.
+#include <cstdio>
+#include <string>
+#include <vector>
+
+#include <cub/device/device_segmented_reduce.cuh>
+
+#include "common.cuh"
+#include "kernels/segmented_reduction.hpp"
+#include "launch_kernels.cuh"
+
+namespace cbench {
+
+namespace {
+
+template <typename T>
+__global__ void segments_cuda(T* v) {
+  extern __shared__ __align__(16) unsigned char shared_bytes[];
+  T* scratch = reinterpret_cast<T*>(shared_bytes);
+  const unsigned tid = threadIdx.x;
+  const std::size_t gid = static_cast<std::size_t>(blockIdx.x) * blockDim.x + tid;
+  scratch[tid] = v[gid];
+  for (unsigned half = blockDim.x / 2; half > 0; half /= 2) {
+    __syncthreads();
+    if (tid < half) scratch[tid] += scratch[tid + half];
+  }
+  if (tid == 0) v[gid] = scratch[0];
+}
+
+template <typename T>
+T initial(std::size_t i) {
+  return static_cast<T>(i % 16);
+}
+
+template <typename T>
+void run_type(const cohort::device& device, const options& o) {
+  const std::size_t n = o.pick(std::size_t{1} << 28, std::size_t{1} << 24, std::size_t{1} << 12);
+  const std::size_t local = 256, segments = n / local;
+  device_array<T> values(n), pristine(n), sums(segments);
+  device_array<int> offsets(segments + 1);
+  {
+    std::vector<T> h(n);
+    for (std::size_t i = 0; i < n; ++i) h[i] = initial<T>(i);
+    pristine.upload(h);
+    std::vector<int> off(segments + 1);
+    for (std::size_t s = 0; s <= segments; ++s) off[s] = static_cast<int>(s * local);
+    offsets.upload(off);
+  }
+  auto segment_sum = [&](std::size_t first) {
+    double sum = 0;
+    for (std::size_t j = first; j < first + local; ++j) sum += static_cast<double>(initial<T>(j));
+    return sum;
+  };
+  auto restore = [&] {
+    check(cudaMemcpy(values.get(), pristine.get(), n * sizeof(T), cudaMemcpyDeviceToDevice), "restoring the input");
+  };
+  auto verify = [&] {
+    return check_array("segment", to_host(values.get(), n), [&](std::size_t i) {
+      return i % local != 0 ? static_cast<double>(initial<T>(i)) : segment_sum(i);
+    }, 0.0);
+  };
+  const double bytes = static_cast<double>(n) * sizeof(T);
+  row base{"segmented_reduction", "", type_name<T>(), local, 0, 0, 0, false, "B/s", n, "cuda",
+           "cub::DeviceSegmentedReduce::Sum"};
+
+  const double t_ref = time_cuda(restore,
+                                 [&](cudaStream_t s) {
+                                   segments_cuda<T><<<static_cast<unsigned>(segments), static_cast<unsigned>(local),
+                                                      local * sizeof(T), s>>>(values.get());
+                                 },
+                                 o.repeats);
+  const bool ref_ok = verify();
+  std::size_t temp_bytes = 0;
+  check(cub::DeviceSegmentedReduce::Sum(nullptr, temp_bytes, pristine.get(), sums.get(), static_cast<int>(segments),
+                                        offsets.get(), offsets.get() + 1),
+        "cub::DeviceSegmentedReduce::Sum (size)");
+  device_array<unsigned char> temp(temp_bytes);
+  const double t_cub = time_cuda([&] { sums.poison(); },
+                                 [&](cudaStream_t s) {
+                                   check(cub::DeviceSegmentedReduce::Sum(temp.get(), temp_bytes, pristine.get(),
+                                                                         sums.get(), static_cast<int>(segments),
+                                                                         offsets.get(), offsets.get() + 1, s),
+                                         "cub");
+                                 },
+                                 o.repeats);
+  const bool cub_ok =
+      check_array("sums", to_host(sums.get(), segments), [&](std::size_t s) { return segment_sum(s * local); }, 0.0);
+  base.reference_seconds = t_ref;
+  base.ceiling_seconds = t_cub;
+  {
+    row r = base;
+    r.variant = "cuda";
+    r.seconds = t_ref;
+    r.verified = ref_ok;
+    r.kernel = attributes_of(&segments_cuda<T>, static_cast<int>(local), static_cast<long long>(local * sizeof(T)));
+    reference_row(r, bytes);
+    r = base;
+    r.variant = "cub::DeviceSegmentedReduce::Sum";
+    r.seconds = t_cub;
+    r.verified = cub_ok;
+    reference_row(r, bytes);
+  }
+
+  auto model = [&](const char* name, auto launch) {
+    row r = base;
+    r.variant = name;
+    model_variant(
+        device, r, o.repeats, bytes, restore,
+        [&](cohort::queue& q, kernel_info* info) {
+          const cohort::event e = launch(q, values.get(), n, local, attributes_probe{info});
+          return std::make_pair(e, e);
+        },
+        verify);
+  };
+  model("nd_range", [](auto&&... a) { return kernels::segments_nd_range<T>(a...); });
+  model("hierarchical", [](auto&&... a) { return kernels::segments_hierarchical<T>(a...); });
+  model("scoped", [](auto&&... a) { return kernels::segments_scoped<T>(a...); });
+}
+
+}  // namespace
+
+void segmented_reduction(const cohort::device& device, const options& o) {
+  std::printf("segmented_reduction\n");
+  run_type<int>(device, o);
+  run_type<float>(device, o);
+  run_type<double>(device, o);
+}
+
+}  // namespace cbench

@@ -1,0 +1,65 @@
+#!/usr/bin/env python3
+"""The tables of docs/results/cuda.md from a cohort-bench-cuda CSV.
+
+usage: scripts/cuda-results-markdown.py RESULTS.csv > TABLES.md
+
+Group collectives: one row per algorithm and type, one column per group size (run-time
+size, then work_group_size<N>, then the sub-group), each cell CUB's time / cohort's.
+The other benchmarks: one row per case with every variant's ratio to the plain CUDA
+kernel (and to the ceiling: CUB's device-wide algorithm or cuBLAS, where there is one).
+"""
+import csv
+import sys
+from collections import defaultdict
+
+
+def collectives(rows):
+    cells = defaultdict(dict)
+    sizes = set()
+    for r in rows:
+        if r["benchmark"] not in ("reduce", "inclusive_scan", "exclusive_scan"):
+            continue
+        size = int(r["group"])
+        column = {"work-group": str(size), "sub-group": "sub-group"}.get(r["variant"], f"fixed {size}")
+        if r["variant"] != "sub-group":
+            sizes.add(size)
+        cells[(r["benchmark"], r["type"])][column] = float(r["ratio"])
+    columns = [str(s) for s in sorted(sizes)] + [f"fixed {s}" for s in sorted(sizes)] + ["sub-group"]
+    out = ["| algorithm | type | " + " | ".join(columns) + " |", "| --- | --- |" + " --- |" * len(columns)]
+    for (algorithm, type_), by in cells.items():
+        out.append(f"| {algorithm} | {type_} | " + " | ".join(f"{by[c]:.2f}" if c in by else "-" for c in columns) + " |")
+    return out
+
+
+def benchmarks(rows):
+    out = []
+    cases = defaultdict(dict)
+    for r in rows:
+        if r["benchmark"] in ("reduce", "inclusive_scan", "exclusive_scan") or not r.get("reference"):
+            continue
+        cases[(r["benchmark"], r["type"], r["size"])][r["variant"]] = r
+    for (benchmark, type_, size), by in cases.items():
+        models = [v for v in ("range", "nd_range", "hierarchical", "scoped") if v in by]
+        if not models:
+            continue
+        if not out:
+            out = ["| benchmark | type | size | model | vs plain CUDA | vs ceiling | registers |",
+                   "| --- | --- | --- | --- | --- | --- | --- |"]
+        for m in models:
+            r = by[m]
+            ceiling = f"{float(r['ceiling_ratio']):.2f}" if r.get("ceiling_ratio") else "-"
+            out.append(f"| {benchmark} | {type_} | {size} | {m} | {float(r['ratio']):.2f} | {ceiling} | "
+                       f"{r.get('registers') or '-'} |")
+    return out
+
+
+def main():
+    with open(sys.argv[1]) as f:
+        rows = list(csv.DictReader(f))
+    print("\n".join(collectives(rows)))
+    print()
+    print("\n".join(benchmarks(rows)))
+
+
+if __name__ == "__main__":
+    main()
