@@ -3,7 +3,7 @@
 #include <cstddef>
 
 #include <cohort/detail/checked_size.hpp>
-#include <cohort/backend/kernel_hooks.hpp>
+#include <cohort/backend/kernel_hook_definitions.hpp>  // local_accessor_base, defined per pass
 #include <cohort/core/id.hpp>
 #include <cohort/core/range.hpp>
 

@@ -3,6 +3,10 @@
 // What kernel code calls on the CPU backend: barriers, hierarchical work-item loops and
 // the per-group memory. The hooks are templates on the vocabulary types so this header
 // can be included before those types are complete.
+// Its definitions are for every pass but nvcc's device pass only (backend/kernel_hook_definitions.hpp picks them);
+// included alone in another pass, it defines nothing.
+#include <cohort/detail/macros.hpp>
+#if !COHORT_DEVICE_PASS
 #include <cstddef>
 #include <iterator>
 #include <new>
@@ -214,3 +218,5 @@ COHORT_INLINE bool joint_any_of(const Group& g, Ptr first, Ptr last, Predicate p
 }
 
 }  // namespace cohort::detail::kernel_hooks
+
+#endif  // !COHORT_DEVICE_PASS

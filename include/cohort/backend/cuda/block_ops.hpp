@@ -1,10 +1,9 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 // Work-group collectives of the CUDA backend: a warp step, at most 32 slots of shared
-// scratch (one per warp, declared here per type so its size is exact), then every warp
-// combines the slots it needs itself, so no broadcast round follows. Each ends with a
-// barrier, so back-to-back collectives never race on the scratch. Work-groups of one warp
-// need no shared memory at all.
+// scratch (one per warp, declared here per type so its size is exact), a step over the
+// slots, two barriers; back-to-back collectives never race on the scratch (see below).
+// Work-groups of one warp need no shared memory at all.
 // Device code only.
 #include <cstddef>
 #include <new>
@@ -35,89 +34,34 @@ struct warp_position {
 };
 
 // Groups whose warps are all full (the size a multiple of 32: a constant test wherever the
-// size is one) take paths with constant lane masks and 32-bit ids, and a step over the
-// slots compiled for the number of warps rounded up to a power of two ("width": 2 .. 32;
-// a run-time group size picks one with a switch). Shuffles and shared-memory loads share
-// one pipe, which bounds these collectives, so each step is the one with the fewest of
-// them:
-// - up to 8 warps, every thread reads the slots (broadcast loads, a few per thread) and
-//   combines them in order, as CUB's block scan does;
-// - more warps: a reduction is combined by warp 0 alone, which leaves it in the slot after
-//   the last warp's for everyone to read (this needs no third barrier: the next
-//   collective writes that slot only after its own first barrier); a scan's prefix, and
-//   a reduction over all 32 slots, is a butterfly over `width` lanes in every warp
-//   (operators with a known identity, all commutative, pad the missing slots with it;
-//   others combine in order). Every warp computes the same tree, so floating-point
-//   results agree across the group.
-// A group with a partial warp, which cannot shuffle across its missing lanes, folds the
-// slots in order.
+// size is one) take paths with constant lane masks and 32-bit ids. Between the warp steps,
+// warp 0 alone combines the warps' slots (shuffles and shared-memory loads share one pipe,
+// which bounds these collectives, so the other warps only store and load once):
+// - reduce: warps 1 .. W-1 store their totals, warp 0 reduces them with its own and stores
+//   the result in slot 0, everyone loads it;
+// - scans: warps 1 .. W-1 store their totals, warp 0 scans them with its own and stores,
+//   in slot w, what comes before warp w; warp w loads slot w.
+// Two barriers each, and no third one before the next collective reuses the slots: slot 0
+// is stored only after a first barrier (which every reader of the last result has
+// passed), and slot w (w > 0) is stored only by warp w, after the shuffles of its warp
+// step, which its own loads of the slot precede. Broadcasts and selects start with a
+// barrier. A group with a partial warp, which cannot shuffle across its missing lanes,
+// folds the slots in order, after a barrier that lets the last collective's readers
+// finish.
 
-/// The smallest power of two >= n (n in 1 .. 32).
-__device__ inline unsigned lanes_for(unsigned n) { return n <= 1 ? 1u : 1u << (32 - __clz(n - 1)); }
-
-template <unsigned Width>
-using width_constant = std::integral_constant<unsigned, Width>;
-
-/// f(width_constant<lanes_for(warps)>) for warps in 2 .. 32.
-template <typename F>
-__device__ inline decltype(auto) with_width(unsigned warps, F&& f) {
-  switch (lanes_for(warps)) {
-    case 2: return f(width_constant<2>{});
-    case 4: return f(width_constant<4>{});
-    case 8: return f(width_constant<8>{});
-    case 16: return f(width_constant<16>{});
-    default: return f(width_constant<32>{});
-  }
-}
-
-/// Slots [0, warps) combined in order by every thread (Width >= warps).
-template <unsigned Width, typename T, typename Op>
-__device__ inline T fold_slots_unrolled(const T* slots, unsigned warps, Op op) {
-  T r = slots[0];
-#pragma unroll
-  for (unsigned i = 1; i < Width; ++i) {
-    const T v = slots[i];
-    if (i < warps) r = op(r, v);
-  }
-  return r;
-}
-
-/// Slots [0, warp) combined in order (warp in 1 .. Width - 1; unspecified for warp 0).
-template <unsigned Width, typename T, typename Op>
-__device__ inline T prefix_of_slots_unrolled(const T* slots, unsigned warp, Op op) {
-  T acc = slots[0];
-  T prefix = acc;
-#pragma unroll
-  for (unsigned i = 1; i + 1 < Width; ++i) {
-    acc = op(acc, slots[i]);
-    if (warp == i + 1) prefix = acc;
-  }
-  return prefix;
-}
-
-/// The combination of slots [0, count) (count in 1 .. warps), in every lane of a full warp,
-/// with shuffles over Width >= warps lanes.
-template <unsigned Width, typename T, typename Op>
-__device__ inline T shuffle_slots(const T* slots, unsigned count, Op op, unsigned lane) {
-  constexpr unsigned all = 0xffffffffu;
-  if constexpr (hardware_reducible_v<T, Op>) {
-    return hardware_reduce<T, Op>(all, lane < count ? slots[lane] : detail::make_known_identity<Op, T>());
-  } else if constexpr (commutative_v<Op, T>) {
-    // Every aligned block of Width lanes holds the same values, so every lane ends with
-    // the whole.
-    const unsigned i = lane % Width;
-    T v = i < count ? slots[i] : detail::make_known_identity<Op, T>();
-#pragma unroll
-    for (unsigned o = 1; o < Width; o *= 2) v = op(v, shfl_xor(all, v, o));
-    return v;
+/// op over the values `v` of lanes [0, count) of a full warp, in lane 0 (in every lane
+/// for operators with a known identity, whose lanes beyond `count` must hold it).
+template <typename T, typename Op>
+__device__ inline T reduce_first_lanes(T v, unsigned count, Op op, unsigned lane) {
+  if constexpr (commutative_v<Op, T>) {
+    return warp_reduce_lanes<true>(v, op, warp_size, lane);
   } else {
-    T v = slots[lane < count ? lane : 0];
 #pragma unroll
-    for (unsigned o = 1; o < Width; o *= 2) {
-      const T y = shfl_down(all, v, o);
+    for (unsigned o = 1; o < warp_size; o *= 2) {
+      const T y = shfl_down(0xffffffffu, v, o);
       if (lane + o < count) v = op(v, y);
     }
-    return shfl(all, v, 0);
+    return v;
   }
 }
 
@@ -137,50 +81,32 @@ __device__ inline T block_reduce_full(T* slots, const full_warp_position& p, con
   const unsigned lane = p.lane, warp = p.warp, warps = p.warps;
   const T w = warp_reduce_lanes<true>(x, op, warp_size, lane);
   if (warps == 1) return w;
-  if (lane == 0) slots[warp] = w;
+  __syncwarp();  // this warp's loads of its slot in the last collective come first
+  if (warp != 0 && lane == 0) slots[warp] = w;
   __syncthreads();
-  if constexpr (hardware_reducible_v<T, Op>) {  // one instruction per warp
-    const T r = shuffle_slots<warp_size>(slots, warps, op, lane);
-    __syncthreads();
-    return r;
-  } else {
-    return with_width(warps, [&](auto width) -> T {
-      constexpr unsigned Width = decltype(width)::value;
-      if constexpr (Width <= 8) {
-        const T r = fold_slots_unrolled<Width>(slots, warps, op);
-        __syncthreads();
-        return r;
-      } else {
-        if (warps < warp_size) {
-          if (warp == 0) {
-            const T r = shuffle_slots<Width>(slots, warps, op, lane);
-            if (lane == 0) slots[warps] = r;
-          }
-          __syncthreads();
-          return slots[warps];
-        }
-        const T r = shuffle_slots<Width>(slots, warps, op, lane);
-        __syncthreads();
-        return r;
-      }
-    });
+  if (warp == 0) {
+    T v = w;
+    if (lane != 0) {
+      if constexpr (commutative_v<Op, T>)
+        v = lane < warps ? slots[lane] : detail::make_known_identity<Op, T>();
+      else if (lane < warps)
+        v = slots[lane];
+    }
+    const T r = reduce_first_lanes(v, warps, op, lane);
+    if (lane == 0) slots[0] = r;
   }
+  __syncthreads();
+  return slots[0];
 }
 
-/// The combination of the slots of the warps before `warp` (warp > 0).
+/// Warp 0's part of a scan: from the warps' totals (its own `total`, the others' slots),
+/// stores in slot w what comes before warp w (w in 1 .. warps-1).
 template <typename T, typename Op>
-__device__ inline T slots_before(const T* slots, unsigned warp, unsigned warps, Op op, unsigned lane) {
-  if constexpr (hardware_reducible_v<T, Op>) {
-    return shuffle_slots<warp_size>(slots, warp, op, lane);
-  } else {
-    return with_width(warps, [&](auto width) -> T {
-      constexpr unsigned Width = decltype(width)::value;
-      if constexpr (Width <= 8)
-        return prefix_of_slots_unrolled<Width>(slots, warp, op);
-      else
-        return shuffle_slots<Width>(slots, warp, op, lane);
-    });
-  }
+__device__ inline void store_warp_prefixes(T* slots, const T& total, unsigned warps, Op op, unsigned lane) {
+  const T v = lane == 0 ? total : slots[lane < warps ? lane : 0];
+  const T inclusive = warp_inclusive_scan_lanes<true>(v, op, warp_size, lane);
+  const T before = shfl_up(0xffffffffu, inclusive, 1);
+  if (lane != 0 && lane < warps) slots[lane] = before;
 }
 
 /// Combines slots [0, count) in slot order (every thread the same order, so floating-point
@@ -199,11 +125,10 @@ __device__ inline T block_reduce(std::size_t local_linear_id, std::size_t group_
   const warp_position p(local_linear_id, group_size);
   const T w = warp_reduce_lanes<false>(x, op, p.lanes_in_warp, p.lane);
   if (p.warps == 1) return w;
+  __syncthreads();  // readers of the last collective's slots come first
   if (p.lane == 0) slots[p.warp] = w;
   __syncthreads();
-  const T r = fold_slots(slots, p.warps, op);
-  __syncthreads();
-  return r;
+  return fold_slots(slots, p.warps, op);
 }
 
 template <typename T, typename Op>
@@ -211,10 +136,12 @@ __device__ inline T block_inclusive_scan_full(T* slots, const full_warp_position
   const unsigned lane = p.lane, warp = p.warp, warps = p.warps;
   T s = warp_inclusive_scan_lanes<true>(x, op, warp_size, lane);
   if (warps == 1) return s;
-  if (lane == warp_size - 1) slots[warp] = s;
+  __syncwarp();  // this warp's loads of its slot in the last collective come first
+  if (warp != 0 && lane == warp_size - 1) slots[warp] = s;
   __syncthreads();
-  if (warp > 0) s = op(slots_before(slots, warp, warps, op, lane), s);
+  if (warp == 0) store_warp_prefixes(slots, shfl(0xffffffffu, s, warp_size - 1), warps, op, lane);
   __syncthreads();
+  if (warp != 0) s = op(slots[warp], s);
   return s;
 }
 
@@ -226,10 +153,10 @@ __device__ inline T block_inclusive_scan(std::size_t local_linear_id, std::size_
   const warp_position p(local_linear_id, group_size);
   T s = warp_inclusive_scan_lanes<false>(x, op, p.lanes_in_warp, p.lane);
   if (p.warps == 1) return s;
+  __syncthreads();  // readers of the last collective's slots come first
   if (p.lane == p.lanes_in_warp - 1) slots[p.warp] = s;
   __syncthreads();
   if (p.warp > 0) s = op(fold_slots(slots, p.warp, op), s);
-  __syncthreads();
   return s;
 }
 
@@ -241,12 +168,13 @@ __device__ inline T block_exclusive_scan_full(T* slots, const full_warp_position
   const T s = warp_inclusive_scan_lanes<true>(x, op, warp_size, lane);
   const T before = warp_exclusive_part(s, x, op, warp_size);  // this warp's items before this one
   if (warps == 1) return lane == 0 ? init : op(init, before);
-  if (lane == warp_size - 1) slots[warp] = s;
+  __syncwarp();  // this warp's loads of its slot in the last collective come first
+  if (warp != 0 && lane == warp_size - 1) slots[warp] = s;
   __syncthreads();
-  const T prefix = warp == 0 ? init : op(init, slots_before(slots, warp, warps, op, lane));
-  const T r = lane == 0 ? prefix : op(prefix, before);
+  if (warp == 0) store_warp_prefixes(slots, shfl(0xffffffffu, s, warp_size - 1), warps, op, lane);
   __syncthreads();
-  return r;
+  const T prefix = warp == 0 ? init : op(init, slots[warp]);
+  return lane == 0 ? prefix : op(prefix, before);
 }
 
 template <typename T, typename Op>
@@ -259,12 +187,11 @@ __device__ inline T block_exclusive_scan(std::size_t local_linear_id, std::size_
   const T s = warp_inclusive_scan_lanes<false>(x, op, p.lanes_in_warp, p.lane);
   const T before = warp_exclusive_part(s, x, op, p.lanes_in_warp);
   if (p.warps == 1) return p.lane == 0 ? init : op(init, before);
+  __syncthreads();  // readers of the last collective's slots come first
   if (p.lane == p.lanes_in_warp - 1) slots[p.warp] = s;
   __syncthreads();
   const T prefix = p.warp == 0 ? init : op(init, fold_slots(slots, p.warp, op));
-  const T r = p.lane == 0 ? prefix : op(prefix, before);
-  __syncthreads();
-  return r;
+  return p.lane == 0 ? prefix : op(prefix, before);
 }
 
 /// Every item gets the `x` of item `source`, the same in all items.
@@ -274,11 +201,10 @@ __device__ inline T block_broadcast(std::size_t local_linear_id, std::size_t gro
   if (group_size <= warp_size)
     return shfl(lanes_below(static_cast<unsigned>(group_size)), x, static_cast<unsigned>(source));
   T* slot = warp_slots<T>();
+  __syncthreads();  // readers of the last collective's slot 0 (see above)
   if (local_linear_id == source) *slot = x;
   __syncthreads();
-  const T r = *slot;
-  __syncthreads();
-  return r;
+  return *slot;
 }
 
 /// Every item gets the `x` of its own `source` (its own `x` when that is outside the
@@ -292,7 +218,7 @@ __device__ inline T block_select(std::size_t local_linear_id, std::size_t group_
     return shfl(lanes_below(static_cast<unsigned>(group_size)), x, static_cast<unsigned>(source));
   T* slots = warp_slots<T>();
   T r = x;
-  __syncthreads();  // a reduction before may still be reading its result from a slot
+  __syncthreads();  // readers of the last collective's slots (see above)
   for (std::size_t first = 0; first < group_size; first += warp_size) {
     if (local_linear_id >= first && local_linear_id < first + warp_size) slots[local_linear_id - first] = x;
     __syncthreads();

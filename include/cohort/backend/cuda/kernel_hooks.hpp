@@ -4,6 +4,10 @@
 // hierarchical work-item loops and memory, and the collectives of the group algorithms on
 // warps (sub-groups) and blocks (work-groups). The hooks are templates on the vocabulary
 // types so this header can be included before those types are complete.
+// Its definitions are for nvcc's device pass only (backend/kernel_hook_definitions.hpp picks them);
+// included alone in another pass, it defines nothing.
+#include <cohort/detail/macros.hpp>
+#if COHORT_DEVICE_PASS
 #include <cstddef>
 #include <cstdint>
 #include <cstdio>
@@ -297,3 +301,5 @@ COHORT_INLINE std::uint32_t group_match_all(const Group& g, const T& x) {
 }
 
 }  // namespace cohort::detail::kernel_hooks
+
+#endif  // COHORT_DEVICE_PASS
