@@ -202,9 +202,16 @@ void model_variant(const cohort::device& device, row r, int repeats, double work
   rows().push_back(std::move(r));
 }
 
-/// A reference (or ceiling) row: ratio 1 to itself or to the case's reference.
-inline void reference_row(row r, double work) {
-  r.rate = work / r.seconds;
+/// A reference (or ceiling) row, `variant` timed at `seconds`, from the case's `base` row
+/// (whose reference and ceiling times give its ratios); `kernel`: its kernel's resources.
+inline void reference_row(const row& base, const char* variant, double seconds, bool verified, double work,
+                          const kernel_info& kernel = {}) {
+  row r = base;
+  r.variant = variant;
+  r.seconds = seconds;
+  r.verified = verified;
+  r.kernel = kernel;
+  r.rate = work / seconds;
   rows().push_back(std::move(r));
 }
 

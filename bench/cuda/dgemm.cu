@@ -85,19 +85,8 @@ void run_size(const cohort::device& device, const options& o, cublasHandle_t bla
       zero_c, [&](cudaStream_t s) { dgemm_cuda<<<grid, block, 0, s>>>(a.get(), b.get(), c.get(), n); }, o.repeats);
   base.reference_seconds = t_ref;
   base.ceiling_seconds = t_cublas;
-  {
-    row r = base;
-    r.variant = "cuda";
-    r.seconds = t_ref;
-    r.verified = verify();
-    r.kernel = attributes_of(&dgemm_cuda, static_cast<int>(tile * tile), 0);
-    reference_row(r, flops);
-    r = base;
-    r.variant = "cublasDgemm";
-    r.seconds = t_cublas;
-    r.verified = cublas_ok;
-    reference_row(r, flops);
-  }
+  reference_row(base, "cuda", t_ref, verify(), flops, attributes_of(&dgemm_cuda, static_cast<int>(tile * tile), 0));
+  reference_row(base, "cublasDgemm", t_cublas, cublas_ok, flops);
   auto model = [&](const char* name, auto launch) {
     row r = base;
     r.variant = name;

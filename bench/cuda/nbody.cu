@@ -148,15 +148,9 @@ void run_type(const cohort::device& device, const options& o) {
                                  },
                                  o.repeats);
   base.reference_seconds = t_ref;
-  {
-    row r = base;
-    r.variant = "cuda";
-    r.seconds = t_ref;
-    r.verified = verify();
-    r.kernel = attributes_of(&nbody_cuda<T>, static_cast<int>(local),
-                             static_cast<long long>(local * sizeof(particle<T>)));
-    reference_row(r, interactions);
-  }
+  reference_row(base, "cuda", t_ref, verify(), interactions,
+                attributes_of(&nbody_cuda<T>, static_cast<int>(local),
+                              static_cast<long long>(local * sizeof(particle<T>))));
   auto model = [&](const char* name, auto launch) {
     row r = base;
     r.variant = name;

@@ -109,19 +109,9 @@ void run_type(const cohort::device& device, const options& o) {
   const bool cub_ok = verify();
   base.reference_seconds = t_ref;
   base.ceiling_seconds = t_cub;
-  {
-    row r = base;
-    r.variant = "cuda";
-    r.seconds = t_ref;
-    r.verified = ref_ok;
-    r.kernel = attributes_of(&reduce_pass_cuda<T>, static_cast<int>(local), static_cast<long long>(local * sizeof(T)));
-    reference_row(r, bytes);
-    r = base;
-    r.variant = "cub::DeviceReduce::Sum";
-    r.seconds = t_cub;
-    r.verified = cub_ok;
-    reference_row(r, bytes);
-  }
+  reference_row(base, "cuda", t_ref, ref_ok, bytes,
+                attributes_of(&reduce_pass_cuda<T>, static_cast<int>(local), static_cast<long long>(local * sizeof(T))));
+  reference_row(base, "cub::DeviceReduce::Sum", t_cub, cub_ok, bytes);
 
   // The kernel models: the same passes on a cohort queue.
   auto model = [&](const char* name, auto pass) {

@@ -97,19 +97,9 @@ void run_type(const cohort::device& device, const options& o) {
       check_array("sums", to_host(sums.get(), segments), [&](std::size_t s) { return segment_sum(s * local); }, 0.0);
   base.reference_seconds = t_ref;
   base.ceiling_seconds = t_cub;
-  {
-    row r = base;
-    r.variant = "cuda";
-    r.seconds = t_ref;
-    r.verified = ref_ok;
-    r.kernel = attributes_of(&segments_cuda<T>, static_cast<int>(local), static_cast<long long>(local * sizeof(T)));
-    reference_row(r, bytes);
-    r = base;
-    r.variant = "cub::DeviceSegmentedReduce::Sum";
-    r.seconds = t_cub;
-    r.verified = cub_ok;
-    reference_row(r, bytes);
-  }
+  reference_row(base, "cuda", t_ref, ref_ok, bytes,
+                attributes_of(&segments_cuda<T>, static_cast<int>(local), static_cast<long long>(local * sizeof(T))));
+  reference_row(base, "cub::DeviceSegmentedReduce::Sum", t_cub, cub_ok, bytes);
 
   auto model = [&](const char* name, auto launch) {
     row r = base;

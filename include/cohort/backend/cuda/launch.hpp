@@ -134,7 +134,6 @@ struct kernel_attributes {
   int max_threads_per_block = 0;
   std::size_t static_shared_bytes = 0;
   int occupancy_block_size = 0;  // range kernels' block size (see below)
-  int occupancy_grid_size = 0;   // blocks of the occupancy API's size that fill the device
 };
 
 /// The smallest block size (from 128) that keeps as many warps on a multiprocessor as the
@@ -160,7 +159,8 @@ inline const kernel_attributes& attributes_of(KernelFunction* f) {
     check(cudaFuncGetAttributes(&fa, f), "querying a kernel's attributes");
     r.max_threads_per_block = fa.maxThreadsPerBlock;
     r.static_shared_bytes = fa.sharedSizeBytes;
-    check(cudaOccupancyMaxPotentialBlockSize(&r.occupancy_grid_size, &r.occupancy_block_size, f, 0, 0),
+    int min_grid_size = 0;
+    check(cudaOccupancyMaxPotentialBlockSize(&min_grid_size, &r.occupancy_block_size, f, 0, 0),
           "asking the occupancy API for a block size");
     r.occupancy_block_size = smallest_full_occupancy_block(f, r.occupancy_block_size);
     return r;
