@@ -7,6 +7,8 @@ Group collectives: one row per algorithm and type, one column per group size (ru
 size, then work_group_size<N>, then the sub-group), each cell CUB's time / cohort's.
 The other benchmarks: one row per case with every variant's ratio to the plain CUDA
 kernel (and to the ceiling: CUB's device-wide algorithm or cuBLAS, where there is one).
+Hierarchical kernels: the plain CUDA kernel with a barrier on both sides of every step
+(as parallel_for_work_item has them) beside the hierarchical kernel.
 """
 import csv
 import sys
@@ -53,12 +55,30 @@ def benchmarks(rows):
     return out
 
 
+def hierarchical_barriers(rows):
+    out = []
+    cases = defaultdict(dict)
+    for r in rows:
+        cases[(r["benchmark"], r["type"])][r["variant"]] = r
+    for (benchmark, type_), by in cases.items():
+        if "cuda_barriers_of_hierarchical" not in by or "hierarchical" not in by:
+            continue
+        if not out:
+            out = ["| benchmark | type | plain CUDA, barriers of hierarchical | hierarchical | hierarchical / that |",
+                   "| --- | --- | --- | --- | --- |"]
+        both, hier = float(by["cuda_barriers_of_hierarchical"]["ratio"]), float(by["hierarchical"]["ratio"])
+        out.append(f"| {benchmark} | {type_} | {both:.2f} | {hier:.2f} | {hier / both:.2f} |")
+    return out
+
+
 def main():
     with open(sys.argv[1]) as f:
         rows = list(csv.DictReader(f))
     print("\n".join(collectives(rows)))
     print()
     print("\n".join(benchmarks(rows)))
+    print()
+    print("\n".join(hierarchical_barriers(rows)))
 
 
 if __name__ == "__main__":

@@ -1,7 +1,9 @@
 // SPDX-License-Identifier: MIT
 // Devices and platforms: the registry of every backend's devices, and the lists behind
 // get_devices and get_platforms.
+#include <cohort/runtime/context.hpp>
 #include <cohort/runtime/device.hpp>
+#include <cohort/runtime/selector.hpp>
 
 #include "backend_memory.hpp"
 
@@ -44,6 +46,25 @@ std::vector<platform> platform::get_platforms() {
     if (!listed) out.emplace_back(d.owner);
   }
   return out;
+}
+
+std::vector<device> context::get_devices() const { return {m_device}; }
+
+device detail::select_device(int (*score)(const void* selector, const device& d), const void* selector) {
+  int best_score = -1;
+  std::size_t best = 0;
+  bool found = false;
+  const auto all = device::get_devices();
+  for (std::size_t i = 0; i < all.size(); ++i) {
+    const int s = score(selector, all[i]);
+    if (s >= 0 && s > best_score) {
+      best_score = s;
+      best = i;
+      found = true;
+    }
+  }
+  if (!found) throw exception(errc::runtime, "no device satisfies the selector");
+  return all[best];
 }
 
 std::vector<device> platform::get_devices(info::device_type type) const {

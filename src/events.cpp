@@ -1,7 +1,20 @@
 // SPDX-License-Identifier: MIT
 // Events: the calls of runtime/commands.hpp on one command's state.
+#include <cohort/runtime/event.hpp>
+
 #include "event_state.hpp"
 #include "executor.hpp"
+
+namespace cohort {
+
+void event::wait(const std::vector<event>& events) {
+  for (auto e : events) e.wait();
+}
+void event::wait_and_throw(const std::vector<event>& events) {
+  for (auto e : events) e.wait_and_throw();
+}
+
+}  // namespace cohort
 
 namespace cohort::detail {
 

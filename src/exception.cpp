@@ -5,6 +5,8 @@
 
 namespace cohort {
 
+void exception_list::push_back(std::exception_ptr e) { m_list.push_back(std::move(e)); }
+
 namespace detail {
 class cohort_error_category final : public std::error_category {
 public:

@@ -4,7 +4,10 @@
 #include <cerrno>
 #include <cstdio>
 #include <cstdlib>
+#include <memory>
+#include <new>
 #include <string>
+#include <vector>
 
 #include <cohort/backend/cpu/fiber_engine.hpp>
 
@@ -15,21 +18,59 @@ fiber_engine& fiber_engine::this_thread() {
   return engine;
 }
 
+struct fiber_engine::storage {
+  struct aligned_delete {
+    void operator()(std::byte* p) const { ::operator delete(p, std::align_val_t{64}); }
+  };
+  using scratch_buffer = std::unique_ptr<std::byte, aligned_delete>;
+
+  std::vector<std::unique_ptr<slot>> slots;
+  std::vector<slot*> slot_pointers;
+  std::vector<void*> contexts;
+  std::vector<unsigned char> done;
+  std::vector<exchange_entry> exchange;
+  std::vector<running_scope> running;
+  scratch_buffer scratch;
+  std::size_t scratch_bytes = 0;
+  std::vector<scratch_buffer> retired;
+};
+
 fiber_engine::~fiber_engine() {
-  for (auto& s : m_slots)
+  for (auto& s : m_storage->slots)
     if (s->stack.sp) deallocate_fiber_stack(s->stack);
+  delete m_storage;
 }
 
 void* fiber_engine::collective_scratch(std::size_t bytes) {
-  if (bytes > m_scratch_bytes) {
-    if (m_scratch) m_retired.push_back(std::move(m_scratch));
-    m_scratch_bytes = bytes < 4096 ? 4096 : bytes * 2;
-    m_scratch.reset(static_cast<std::byte*>(::operator new(m_scratch_bytes, std::align_val_t{64})));
+  storage& st = *m_storage;
+  if (bytes > st.scratch_bytes) {
+    if (st.scratch) {
+      st.retired.push_back(std::move(st.scratch));
+      m_has_retired_scratch = true;
+    }
+    st.scratch_bytes = bytes < 4096 ? 4096 : bytes * 2;
+    st.scratch.reset(static_cast<std::byte*>(::operator new(st.scratch_bytes, std::align_val_t{64})));
   }
-  return m_scratch.get();
+  return st.scratch.get();
 }
 
-fiber_engine::fiber_engine() : m_stack_bytes(stack_bytes()) { m_thread_stack_state.adopt_current(); }
+void fiber_engine::release_retired_scratch() {
+  m_storage->retired.clear();
+  m_has_retired_scratch = false;
+}
+
+void fiber_engine::reserve_group(std::size_t size) {
+  storage& st = *m_storage;
+  st.exchange.resize(size);
+  st.running.resize(size);
+  m_exchange = st.exchange.data();
+  m_running = st.running.data();
+  m_group_capacity = size;
+}
+
+fiber_engine::fiber_engine() : m_stack_bytes(stack_bytes()), m_storage(new storage) {
+  m_thread_stack_state.adopt_current();
+}
 
 void fiber_engine::outside_group() {
   throw exception(errc::feature_not_supported,
@@ -56,30 +97,42 @@ std::size_t fiber_engine::stack_bytes() {
 }
 
 void fiber_engine::ensure_fibers(std::size_t count) {
-  if (m_slots.size() >= count) return;
+  if (m_fibers >= count) return;
+  storage& st = *m_storage;
+  // The flat arrays are repointed after each slot, so they stay valid if an allocation fails.
+  const auto publish = [&] {
+    m_slots = st.slot_pointers.data();
+    m_contexts = st.contexts.data();
+    m_done = st.done.data();
+    m_fibers = st.slots.size();
+  };
   try {
-    m_contexts.reserve(count);
-    m_done.reserve(count);
-    while (m_slots.size() < count) {
+    st.contexts.reserve(count);
+    st.done.reserve(count);
+    st.slot_pointers.reserve(count);
+    publish();
+    while (st.slots.size() < count) {
       fiber_stack stack = allocate_fiber_stack(m_stack_bytes);
       try {
-        m_slots.push_back(std::make_unique<slot>());
+        st.slots.push_back(std::make_unique<slot>());
       } catch (...) {
         deallocate_fiber_stack(stack);
         throw;
       }
-      slot& s = *m_slots.back();
+      slot& s = *st.slots.back();
       s.stack = stack;
       // Stagger the stack tops by a cache line per fiber: equal offsets modulo 4 KiB would
       // map every fiber's saved registers to the same L1 set and thrash it. The stagger
       // takes at most a quarter of the stack (small stacks set by the environment
       // overflowed into their guard page from the 256th fiber on).
       const std::size_t colours = s.stack.size / 4 / 64 < 1024 ? s.stack.size / 4 / 64 : 1024;
-      const std::size_t colour = (m_contexts.size() % colours) * 64;
+      const std::size_t colour = (st.contexts.size() % colours) * 64;
       void* top = static_cast<char*>(s.stack.sp) - colour;
-      m_contexts.push_back(make_context<&fiber_entry>(top, s.stack.size - colour));  // reserved
-      m_done.push_back(1);
+      st.contexts.push_back(make_context<&fiber_entry>(top, s.stack.size - colour));  // reserved
+      st.done.push_back(1);
+      st.slot_pointers.push_back(&s);  // reserved
       s.sanitizer.create(s.stack);
+      publish();
     }
   } catch (const std::bad_alloc&) {
     throw exception(errc::memory_allocation,

@@ -30,16 +30,20 @@ namespace cbench {
 namespace {
 
 /// One pass of the reference: out[block] = sum of in[block*B .. block*B+B) (zero past n).
-template <typename T>
+/// BothSides: also a barrier before the load and after every step, as a hierarchical
+/// kernel's parallel_for_work_item has them (what that model costs, docs/results/cuda.md).
+template <typename T, bool BothSides = false>
 __global__ void reduce_pass_cuda(const T* in, T* out, std::size_t n) {
   extern __shared__ __align__(16) unsigned char shared_bytes[];
   T* scratch = reinterpret_cast<T*>(shared_bytes);
   const unsigned tid = threadIdx.x;
   const std::size_t gid = static_cast<std::size_t>(blockIdx.x) * blockDim.x + tid;
+  if (BothSides) __syncthreads();
   scratch[tid] = gid < n ? in[gid] : T(0);
   for (unsigned half = blockDim.x / 2; half > 0; half /= 2) {
     __syncthreads();
     if (tid < half) scratch[tid] += scratch[tid + half];
+    if (BothSides) __syncthreads();
   }
   if (tid == 0) out[blockIdx.x] = scratch[0];
 }
@@ -79,28 +83,30 @@ void run_type(const cohort::device& device, const options& o) {
   row base{"reduction", "", type_name<T>(), local, 0, 0, 0, false, "B/s", n, "cuda", "cub::DeviceReduce::Sum"};
 
   // The reference: the same passes as plain CUDA kernels.
-  const double t_ref = time_cuda(prepare,
-                                 [&](cudaStream_t s) {
-                                   const T* from = in.get();
-                                   T* to = ping.get();
-                                   T* other = pong.get();
-                                   std::size_t left = n;
-                                   do {
-                                     const std::size_t groups = (left + local - 1) / local;
-                                     reduce_pass_cuda<T><<<static_cast<unsigned>(groups), static_cast<unsigned>(local),
-                                                           local * sizeof(T), s>>>(from, to, left);
-                                     left = groups;
-                                     from = to;
-                                     std::swap(to, other);
-                                   } while (left > 1);
-                                   result = from;
-                                 },
-                                 o.repeats);
+  auto plain_passes = [&](auto kernel) {
+    return [&, kernel](cudaStream_t s) {
+      const T* from = in.get();
+      T* to = ping.get();
+      T* other = pong.get();
+      std::size_t left = n;
+      do {
+        const std::size_t groups = (left + local - 1) / local;
+        kernel<<<static_cast<unsigned>(groups), static_cast<unsigned>(local), local * sizeof(T), s>>>(from, to, left);
+        left = groups;
+        from = to;
+        std::swap(to, other);
+      } while (left > 1);
+      result = from;
+    };
+  };
+  const double t_ref = time_cuda(prepare, plain_passes(&reduce_pass_cuda<T>), o.repeats);
   // The ceiling: CUB's device-wide sum.
   std::size_t temp_bytes = 0;
   check(cub::DeviceReduce::Sum(nullptr, temp_bytes, in.get(), sum.get(), n), "cub::DeviceReduce::Sum (size)");
   device_array<unsigned char> temp(temp_bytes);
   const bool ref_ok = verify();
+  const double t_both = time_cuda(prepare, plain_passes(&reduce_pass_cuda<T, true>), o.repeats);
+  const bool both_ok = verify();
   const double t_cub = time_cuda(
       prepare,
       [&](cudaStream_t s) { check(cub::DeviceReduce::Sum(temp.get(), temp_bytes, in.get(), sum.get(), n, s), "cub"); },
@@ -112,6 +118,9 @@ void run_type(const cohort::device& device, const options& o) {
   reference_row(base, "cuda", t_ref, ref_ok, bytes,
                 attributes_of(&reduce_pass_cuda<T>, static_cast<int>(local), static_cast<long long>(local * sizeof(T))));
   reference_row(base, "cub::DeviceReduce::Sum", t_cub, cub_ok, bytes);
+  reference_row(base, "cuda_barriers_of_hierarchical", t_both, both_ok, bytes,
+                attributes_of(&reduce_pass_cuda<T, true>, static_cast<int>(local),
+                              static_cast<long long>(local * sizeof(T))));
 
   // The kernel models: the same passes on a cohort queue.
   auto model = [&](const char* name, auto pass) {

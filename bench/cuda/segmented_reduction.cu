@@ -23,16 +23,20 @@ namespace cbench {
 
 namespace {
 
-template <typename T>
+/// BothSides: also a barrier before the load and after every step, as a hierarchical
+/// kernel's parallel_for_work_item has them (what that model costs, docs/results/cuda.md).
+template <typename T, bool BothSides = false>
 __global__ void segments_cuda(T* v) {
   extern __shared__ __align__(16) unsigned char shared_bytes[];
   T* scratch = reinterpret_cast<T*>(shared_bytes);
   const unsigned tid = threadIdx.x;
   const std::size_t gid = static_cast<std::size_t>(blockIdx.x) * blockDim.x + tid;
+  if (BothSides) __syncthreads();
   scratch[tid] = v[gid];
   for (unsigned half = blockDim.x / 2; half > 0; half /= 2) {
     __syncthreads();
     if (tid < half) scratch[tid] += scratch[tid + half];
+    if (BothSides) __syncthreads();
   }
   if (tid == 0) v[gid] = scratch[0];
 }
@@ -73,13 +77,15 @@ void run_type(const cohort::device& device, const options& o) {
   row base{"segmented_reduction", "", type_name<T>(), local, 0, 0, 0, false, "B/s", n, "cuda",
            "cub::DeviceSegmentedReduce::Sum"};
 
-  const double t_ref = time_cuda(restore,
-                                 [&](cudaStream_t s) {
-                                   segments_cuda<T><<<static_cast<unsigned>(segments), static_cast<unsigned>(local),
-                                                      local * sizeof(T), s>>>(values.get());
-                                 },
-                                 o.repeats);
+  auto plain = [&](auto kernel) {
+    return [&, kernel](cudaStream_t s) {
+      kernel<<<static_cast<unsigned>(segments), static_cast<unsigned>(local), local * sizeof(T), s>>>(values.get());
+    };
+  };
+  const double t_ref = time_cuda(restore, plain(&segments_cuda<T>), o.repeats);
   const bool ref_ok = verify();
+  const double t_both = time_cuda(restore, plain(&segments_cuda<T, true>), o.repeats);
+  const bool both_ok = verify();
   std::size_t temp_bytes = 0;
   check(cub::DeviceSegmentedReduce::Sum(nullptr, temp_bytes, pristine.get(), sums.get(), static_cast<int>(segments),
                                         offsets.get(), offsets.get() + 1),
@@ -100,6 +106,8 @@ void run_type(const cohort::device& device, const options& o) {
   reference_row(base, "cuda", t_ref, ref_ok, bytes,
                 attributes_of(&segments_cuda<T>, static_cast<int>(local), static_cast<long long>(local * sizeof(T))));
   reference_row(base, "cub::DeviceSegmentedReduce::Sum", t_cub, cub_ok, bytes);
+  reference_row(base, "cuda_barriers_of_hierarchical", t_both, both_ok, bytes,
+                attributes_of(&segments_cuda<T, true>, static_cast<int>(local), static_cast<long long>(local * sizeof(T))));
 
   auto model = [&](const char* name, auto launch) {
     row r = base;

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 // Umbrella header: the whole public API.
+#include <cohort/core/access.hpp>
 #include <cohort/core/exception.hpp>
 #include <cohort/core/functional.hpp>
 #include <cohort/core/group.hpp>
@@ -9,6 +10,7 @@
 #include <cohort/core/item.hpp>
 #include <cohort/core/known_identity.hpp>
 #include <cohort/core/marray.hpp>
+#include <cohort/core/multi_ptr.hpp>
 #include <cohort/core/nd_item.hpp>
 #include <cohort/core/nd_range.hpp>
 #include <cohort/core/private_memory.hpp>

@@ -21,6 +21,7 @@
 #include <cohort/backend/kernel_hook_definitions.hpp>
 #include <cohort/core/fwd.hpp>
 #include <cohort/core/id.hpp>
+#include <cohort/core/memory_scope.hpp>
 #include <cohort/core/nd_range.hpp>
 #include <cohort/core/range.hpp>
 #include <cohort/detail/from_first.hpp>
@@ -65,13 +66,14 @@ struct probe_positive {  // a named type: nvcc rejects lambdas in requires-expre
 };
 
 /// The kernel side of the backend compiled in this pass (detail::kernel_hooks), for a group type `G` of an nd_range kernel
-/// (group<D> or sub_group): barriers, local memory, hierarchical private memory, and the
+/// (group<D> or sub_group): barriers, fences, local memory, hierarchical private memory, and the
 /// collectives the group algorithms of include/cohort/group/ build on (one value per item
 /// in, one out). `local_memory<T>` also needs `kernel_hooks::group_shared_storage<T>`
 /// (constructible from a group, `get()` -> T*) and `parallel_for_work_item(g, range, f)`.
 template <typename G>
 concept kernel_hooks_for = requires(const G& g, const group<1>& wg, const int& x, int* ptr, std::size_t n) {
   kernel_hooks::barrier(wg);
+  kernel_hooks::template memory_fence<memory_scope::work_group>(wg);
   { kernel_hooks::local_accessor_base() } -> std::same_as<char*>;
   { kernel_hooks::group_reduce(g, x, probe_plus{}) } -> std::same_as<int>;
   { kernel_hooks::group_inclusive_scan(g, x, probe_plus{}) } -> std::same_as<int>;

@@ -9,6 +9,7 @@
 #include <cstdint>
 
 #include <cohort/core/fwd.hpp>
+#include <cohort/core/memory_scope.hpp>
 #include <cohort/detail/macros.hpp>
 #include <cohort/detail/from_first.hpp>
 
@@ -22,6 +23,11 @@ template <int D>
 COHORT_COLLECTIVE void barrier(const group<D>& g);
 template <typename SubGroup>
 COHORT_COLLECTIVE void sub_group_barrier(const SubGroup& sg);
+/// Orders the calling item's memory accesses as seen by the other items of `Scope`; `g`
+/// is the calling item's group (which makes calls from class templates dependent, so a
+/// header calling the hook compiles without a backend's definitions).
+template <memory_scope Scope, typename Group>
+COHORT_INLINE void memory_fence(const Group& g);
 /// Base of the current group's local-accessor memory.
 COHORT_INLINE char* local_accessor_base();
 

@@ -59,7 +59,7 @@ public:
   std::size_t size() const { return m_list.size(); }
   const_iterator begin() const { return m_list.begin(); }
   const_iterator end() const { return m_list.end(); }
-  void push_back(std::exception_ptr e) { m_list.push_back(std::move(e)); }
+  void push_back(std::exception_ptr e);  // the runtime's (compiled in src/)
 
 private:
   std::vector<std::exception_ptr> m_list;

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 #include <cohort/backend/kernel_hooks.hpp>
+#include <cohort/core/access.hpp>
 #include <cohort/core/id.hpp>
 #include <cohort/core/memory_scope.hpp>
 #include <cohort/core/range.hpp>
@@ -50,6 +51,19 @@ public:
   template <typename WorkItemFunction>
   COHORT_INLINE void parallel_for_work_item(range_type logical_range, WorkItemFunction f) const {
     detail::kernel_hooks::parallel_for_work_item(*this, logical_range, f);
+  }
+
+  /// Waits for every item of the group in an nd_range kernel (as AdaptiveCpp's
+  /// `group::barrier`; `group_barrier(g)` is the SYCL 2020 spelling).
+  COHORT_COLLECTIVE void barrier(access::fence_space = access::fence_space::global_and_local) const {
+    detail::kernel_hooks::barrier(*this);
+  }
+  /// A work-group-scope fence (SYCL 1.2.1; deprecated in SYCL 2020 for `atomic_fence`).
+  template <access::mode Mode = access::mode::read_write>
+  COHORT_INLINE void mem_fence(access::fence_space = access::fence_space::global_and_local) const {
+    static_assert(Mode == access::mode::read || Mode == access::mode::write || Mode == access::mode::read_write,
+                  "mem_fence takes access::mode::read, write or read_write");
+    detail::kernel_hooks::memory_fence<memory_scope::work_group>(*this);
   }
 
   COHORT_INLINE friend bool operator==(const group& a, const group& b) {

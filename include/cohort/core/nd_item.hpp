@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: MIT
 #pragma once
+#include <cohort/core/access.hpp>
 #include <cohort/core/group.hpp>
 #include <cohort/core/nd_range.hpp>
 #include <cohort/core/sub_group.hpp>
@@ -43,6 +44,20 @@ public:
   COHORT_INLINE std::size_t get_local_range(int d) const { return m_group.get_local_range(d); }
   COHORT_INLINE nd_range<Dimensions> get_nd_range() const {
     return nd_range<Dimensions>(get_global_range(), get_local_range());
+  }
+
+  /// Waits for every item of the work-group (deprecated in SYCL 2020 for `group_barrier`).
+  /// The barrier orders local and global memory whatever `space` names.
+  COHORT_COLLECTIVE void barrier(access::fence_space = access::fence_space::global_and_local) const {
+    detail::kernel_hooks::barrier(m_group);
+  }
+  /// A work-group-scope fence (deprecated in SYCL 2020 for `atomic_fence`); orders both
+  /// address spaces whatever `space` names.
+  template <access::mode Mode = access::mode::read_write>
+  COHORT_INLINE void mem_fence(access::fence_space = access::fence_space::global_and_local) const {
+    static_assert(Mode == access::mode::read || Mode == access::mode::write || Mode == access::mode::read_write,
+                  "mem_fence takes access::mode::read, write or read_write");
+    detail::kernel_hooks::memory_fence<memory_scope::work_group>(m_group);
   }
 
   /// Backends construct items; users receive them.

@@ -10,12 +10,12 @@ namespace cohort {
 /// its own; queues on the same device share it.
 class context {
 public:
-  explicit context(const device& d) : m_devices{d} {}
-  std::vector<device> get_devices() const { return m_devices; }
-  friend bool operator==(const context& a, const context& b) { return a.m_devices == b.m_devices; }
+  explicit context(const device& d) : m_device{d} {}
+  std::vector<device> get_devices() const;
+  friend bool operator==(const context& a, const context& b) { return a.m_device == b.m_device; }
 
 private:
-  std::vector<device> m_devices;
+  device m_device;
 };
 
 }  // namespace cohort

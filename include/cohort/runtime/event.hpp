@@ -23,12 +23,8 @@ public:
     wait();
     detail::throw_asynchronous(*m_state);
   }
-  static void wait(const std::vector<event>& events) {
-    for (auto e : events) e.wait();
-  }
-  static void wait_and_throw(const std::vector<event>& events) {
-    for (auto e : events) e.wait_and_throw();
-  }
+  static void wait(const std::vector<event>& events);
+  static void wait_and_throw(const std::vector<event>& events);
 
   template <typename Param>
   typename Param::return_type get_info() const {

@@ -15,6 +15,7 @@
 #include <cohort/detail/checked_size.hpp>
 #include <cohort/runtime/device.hpp>
 #include <cohort/runtime/event.hpp>
+#include <cohort/runtime/kernel_name.hpp>
 #include <cohort/runtime/local_accessor.hpp>
 #include <cohort/runtime/properties.hpp>
 
@@ -27,8 +28,11 @@ public:
   handler(const handler&) = delete;
   handler& operator=(const handler&) = delete;
 
+  // Each launching member takes a kernel name first, as SYCL's do (see kernel_name.hpp).
+
   /// Basic data-parallel kernel: `kernel(item<D>)` or `kernel(id<D>)` for every point.
-  template <int D, typename Kernel, typename Here = detail::launchable_here>
+  template <typename KernelName = detail::unnamed_kernel, int D, typename Kernel,
+            typename Here = detail::launchable_here>
   void parallel_for(range<D> r, const Kernel& kernel) {
     reject_local_memory("parallel_for(range)");
     detail::checked_size(r, errc::nd_range, "parallel_for(range)");
@@ -36,17 +40,18 @@ public:
       detail::visit_backend<Here>(b, native, [&](auto launcher) { launcher.parallel_for(r, kernel); });
     });
   }
-  template <typename Kernel, typename Here = detail::launchable_here>
+  template <typename KernelName = detail::unnamed_kernel, typename Kernel, typename Here = detail::launchable_here>
   void parallel_for(std::size_t n, const Kernel& kernel) {
-    parallel_for<1, Kernel, Here>(range<1>{n}, kernel);
+    parallel_for<KernelName, 1, Kernel, Here>(range<1>{n}, kernel);
   }
 
   /// Work-group kernel: `kernel(nd_item<D>)`.
-  template <int D, typename Kernel, typename Here = detail::launchable_here>
+  template <typename KernelName = detail::unnamed_kernel, int D, typename Kernel,
+            typename Here = detail::launchable_here>
   void parallel_for(nd_range<D> r, const Kernel& kernel) {
-    parallel_for<D, properties<>, Kernel, void, Here>(r, properties<>{}, kernel);
+    parallel_for<KernelName, D, properties<>, Kernel, void, Here>(r, properties<>{}, kernel);
   }
-  template <int D, typename Props, typename Kernel,
+  template <typename KernelName = detail::unnamed_kernel, int D, typename Props, typename Kernel,
             typename = std::enable_if_t<is_kernel_properties<Props>::value>, typename Here = detail::launchable_here>
   void parallel_for(nd_range<D> r, Props, const Kernel& kernel) {
     const std::uint32_t sg = resolve_sub_group_size(Props::required_sub_group_size());
@@ -67,7 +72,7 @@ public:
     });
   }
 
-  template <typename Kernel, typename Here = detail::launchable_here>
+  template <typename KernelName = detail::unnamed_kernel, typename Kernel, typename Here = detail::launchable_here>
   void single_task(const Kernel& kernel) {
     reject_local_memory("single_task");
     set_work([kernel, b = m_device.get_backend(), native = m_native] {
@@ -77,13 +82,15 @@ public:
 
   /// Hierarchical kernel: `kernel(group<D>)` once per group; the implementation chooses
   /// the group size: 256, 16 x 16 or 8 x 8 x 4 items.
-  template <int D, typename Kernel, typename Here = detail::launchable_here>
+  template <typename KernelName = detail::unnamed_kernel, int D, typename Kernel,
+            typename Here = detail::launchable_here>
   void parallel_for_work_group(range<D> num_groups, const Kernel& kernel) {
     range<D> local;
     for (int d = 0; d < D; ++d) local[d] = D == 1 ? 256 : (D == 2 ? 16 : (d == 2 ? 4 : 8));
-    parallel_for_work_group<D, Kernel, Here>(num_groups, local, kernel);
+    parallel_for_work_group<KernelName, D, Kernel, Here>(num_groups, local, kernel);
   }
-  template <int D, typename Kernel, typename Here = detail::launchable_here>
+  template <typename KernelName = detail::unnamed_kernel, int D, typename Kernel,
+            typename Here = detail::launchable_here>
   void parallel_for_work_group(range<D> num_groups, range<D> group_size, const Kernel& kernel) {
     reject_local_memory("parallel_for_work_group");
     check_work_groups<D>(group_size, "parallel_for_work_group");
@@ -96,7 +103,8 @@ public:
 
   /// Scoped parallelism (AdaptiveCpp's v2 model): `kernel(auto group)` once per group of
   /// `group_size` logical items; the backend chooses the physical items.
-  template <int D, typename Kernel, typename Here = detail::launchable_here>
+  template <typename KernelName = detail::unnamed_kernel, int D, typename Kernel,
+            typename Here = detail::launchable_here>
   void parallel(range<D> num_groups, range<D> group_size, const Kernel& kernel) {
     reject_local_memory("parallel (scoped)");
     for (int d = 0; d < D; ++d)

@@ -4,7 +4,9 @@
 
 #include <cohort/detail/checked_size.hpp>
 #include <cohort/backend/kernel_hook_definitions.hpp>  // local_accessor_base, defined per pass
+#include <cohort/core/access.hpp>
 #include <cohort/core/id.hpp>
+#include <cohort/core/multi_ptr.hpp>
 #include <cohort/core/range.hpp>
 
 namespace cohort {
@@ -43,6 +45,9 @@ class local_accessor {
 public:
   using value_type = T;
   using reference = T&;
+  using const_reference = const T&;
+  template <access::decorated IsDecorated>
+  using accessor_ptr = multi_ptr<value_type, access::address_space::local_space, IsDecorated>;
   static constexpr int dimensions = Dimensions;
 
   local_accessor(range<Dimensions> allocation_size, handler& h)
@@ -53,24 +58,33 @@ public:
                                      errc::memory_allocation, "local_accessor"),
             alignof(T))) {}
 
-  COHORT_INLINE T* get_pointer() const {
-    return reinterpret_cast<T*>(detail::kernel_hooks::local_accessor_base() + m_offset);
+  // Not noexcept as in SYCL: outside its kernel, local memory throws errc::invalid.
+  /// Deprecated in SYCL 2020 for get_multi_ptr; converts to T*.
+  COHORT_INLINE local_ptr<T> get_pointer() const { return local_ptr<T>(data()); }
+  template <access::decorated IsDecorated>
+  COHORT_INLINE accessor_ptr<IsDecorated> get_multi_ptr() const {
+    return accessor_ptr<IsDecorated>(data());
   }
   COHORT_INLINE range<Dimensions> get_range() const { return m_range; }
   COHORT_INLINE std::size_t size() const noexcept { return m_range.size(); }
   COHORT_INLINE std::size_t byte_size() const noexcept { return m_range.size() * sizeof(T); }
 
   COHORT_INLINE T& operator[](id<Dimensions> i) const {
-    return get_pointer()[detail::linearize<Dimensions>(i, m_range)];
+    return data()[detail::linearize<Dimensions>(i, m_range)];
   }
   COHORT_INLINE decltype(auto) operator[](std::size_t i) const {
     if constexpr (Dimensions == 1)
-      return get_pointer()[i];
+      return data()[i];
     else
-      return detail::local_row<T, Dimensions>(get_pointer(), &m_range[0])[i];
+      return detail::local_row<T, Dimensions>(data(), &m_range[0])[i];
   }
 
 private:
+  /// This group's copy.
+  COHORT_INLINE T* data() const {
+    return reinterpret_cast<T*>(detail::kernel_hooks::local_accessor_base() + m_offset);
+  }
+
   range<Dimensions> m_range;
   std::size_t m_offset;
 };

@@ -15,17 +15,15 @@ namespace cohort {
 /// command runs on the runtime's executor. Copies share state.
 class queue {
 public:
-  explicit queue(const property_list& props = {}) : queue(device{}, async_handler{}, props) {}
-  explicit queue(const async_handler& h, const property_list& props = {}) : queue(device{}, h, props) {}
+  // The constructors that are not templates are compiled in src/queue.cpp.
+  explicit queue(const property_list& props = {});
+  explicit queue(const async_handler& h, const property_list& props = {});
   template <typename Selector, typename = std::enable_if_t<std::is_invocable_r_v<int, Selector, const device&>>>
-  explicit queue(const Selector& s, const property_list& props = {}) : queue(device{s}, async_handler{}, props) {}
+  explicit queue(const Selector& s, const property_list& props = {}) : queue(device{s}, props) {}
   template <typename Selector, typename = std::enable_if_t<std::is_invocable_r_v<int, Selector, const device&>>>
   queue(const Selector& s, const async_handler& h, const property_list& props = {}) : queue(device{s}, h, props) {}
-  explicit queue(const device& d, const property_list& props = {}) : queue(d, async_handler{}, props) {}
-  queue(const device& d, const async_handler& h, const property_list& props = {})
-      : m_device(d), m_props(props),
-        m_state(detail::make_queue_state(d.description(), h, props.has_property<property::queue::in_order>(),
-                                         props.has_property<property::queue::enable_profiling>())) {}
+  explicit queue(const device& d, const property_list& props = {});
+  queue(const device& d, const async_handler& h, const property_list& props = {});
 
   device get_device() const { return m_device; }
   context get_context() const { return context(m_device); }
@@ -51,53 +49,66 @@ public:
   }
   void throw_asynchronous() { detail::throw_asynchronous(*m_state); }
 
-  // Shortcuts (SYCL 2020 queue shortcuts), each optionally after dependencies.
+  // Shortcuts (SYCL 2020 queue shortcuts), each optionally after dependencies, each with an
+  // optional kernel name first (see kernel_name.hpp).
   // The kernel shortcuts carry detail::launchable_here in their names as the handler's
   // launching members do (see backend/list.hpp).
-  template <typename T, typename Kernel, typename Here = detail::launchable_here>
+  template <typename KernelName = detail::unnamed_kernel, typename T, typename Kernel,
+            typename Here = detail::launchable_here>
   event parallel_for(T r, const Kernel& k) {
-    return submit([&](handler& h) { h.parallel_for(r, k); });
+    return submit([&](handler& h) { h.parallel_for<KernelName>(r, k); });
   }
-  template <typename T, typename Kernel, typename Here = detail::launchable_here>
+  template <typename KernelName = detail::unnamed_kernel, typename T, typename Kernel,
+            typename Here = detail::launchable_here>
   event parallel_for(T r, event dep, const Kernel& k) {
     return submit([&](handler& h) {
       h.depends_on(dep);
-      h.parallel_for(r, k);
+      h.parallel_for<KernelName>(r, k);
     });
   }
-  template <typename T, typename Kernel, typename Here = detail::launchable_here>
+  template <typename KernelName = detail::unnamed_kernel, typename T, typename Kernel,
+            typename Here = detail::launchable_here>
   event parallel_for(T r, const std::vector<event>& deps, const Kernel& k) {
     return submit([&](handler& h) {
       h.depends_on(deps);
-      h.parallel_for(r, k);
+      h.parallel_for<KernelName>(r, k);
     });
   }
-  template <int D, typename Props, typename Kernel, typename = std::enable_if_t<is_kernel_properties<Props>::value>,
-            typename Here = detail::launchable_here>
+  template <typename KernelName = detail::unnamed_kernel, int D, typename Props, typename Kernel,
+            typename = std::enable_if_t<is_kernel_properties<Props>::value>, typename Here = detail::launchable_here>
   event parallel_for(nd_range<D> r, Props p, const Kernel& k) {
-    return submit([&](handler& h) { h.parallel_for(r, p, k); });
+    return submit([&](handler& h) { h.parallel_for<KernelName>(r, p, k); });
   }
   /// Scoped parallelism shortcut (as AdaptiveCpp's queue::parallel).
-  template <int D, typename Kernel, typename Here = detail::launchable_here>
+  template <typename KernelName = detail::unnamed_kernel, int D, typename Kernel,
+            typename Here = detail::launchable_here>
   event parallel(range<D> num_groups, range<D> group_size, const Kernel& k) {
-    return submit([&](handler& h) { h.parallel(num_groups, group_size, k); });
+    return submit([&](handler& h) { h.parallel<KernelName>(num_groups, group_size, k); });
   }
-  template <int D, typename Kernel, typename Here = detail::launchable_here>
+  template <typename KernelName = detail::unnamed_kernel, int D, typename Kernel,
+            typename Here = detail::launchable_here>
   event parallel(range<D> num_groups, range<D> group_size, const std::vector<event>& deps, const Kernel& k) {
     return submit([&](handler& h) {
       h.depends_on(deps);
-      h.parallel(num_groups, group_size, k);
+      h.parallel<KernelName>(num_groups, group_size, k);
     });
   }
-  template <typename Kernel, typename Here = detail::launchable_here>
+  template <typename KernelName = detail::unnamed_kernel, typename Kernel, typename Here = detail::launchable_here>
   event single_task(const Kernel& k) {
-    return submit([&](handler& h) { h.single_task(k); });
+    return submit([&](handler& h) { h.single_task<KernelName>(k); });
   }
-  template <typename Kernel, typename Here = detail::launchable_here>
+  template <typename KernelName = detail::unnamed_kernel, typename Kernel, typename Here = detail::launchable_here>
   event single_task(event dep, const Kernel& k) {
     return submit([&](handler& h) {
       h.depends_on(dep);
-      h.single_task(k);
+      h.single_task<KernelName>(k);
+    });
+  }
+  template <typename KernelName = detail::unnamed_kernel, typename Kernel, typename Here = detail::launchable_here>
+  event single_task(const std::vector<event>& deps, const Kernel& k) {
+    return submit([&](handler& h) {
+      h.depends_on(deps);
+      h.single_task<KernelName>(k);
     });
   }
   event memcpy(void* dest, const void* src, std::size_t bytes, const std::vector<event>& deps = {});

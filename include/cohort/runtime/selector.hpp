@@ -20,22 +20,14 @@ inline auto backend_selector(cohort::backend b) {
 }
 
 namespace detail {
+/// The device with the highest non-negative score; errc::runtime when there is none.
+device select_device(int (*score)(const void* selector, const device& d), const void* selector);
 template <typename Selector>
 device select_device(const Selector& selector) {
-  int best_score = -1;
-  std::size_t best = 0;
-  bool found = false;
-  const auto all = device::get_devices();
-  for (std::size_t i = 0; i < all.size(); ++i) {
-    const int score = selector(all[i]);
-    if (score >= 0 && score > best_score) {
-      best_score = score;
-      best = i;
-      found = true;
-    }
-  }
-  if (!found) throw exception(errc::runtime, "no device satisfies the selector");
-  return all[best];
+  const auto score = [&selector](const device& d) { return static_cast<int>(selector(d)); };
+  using score_type = decltype(score);
+  return select_device([](const void* s, const device& d) { return (*static_cast<const score_type*>(s))(d); },
+                       &score);
 }
 }  // namespace detail
 

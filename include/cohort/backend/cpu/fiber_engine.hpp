@@ -17,9 +17,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <exception>
-#include <memory>
-#include <new>
-#include <vector>
+#include <utility>
 
 #include <cohort/backend/cpu/context_switch.hpp>
 #include <cohort/backend/cpu/fiber_stack.hpp>
@@ -70,12 +68,11 @@ public:
   void run_group(std::size_t size, void* state, item_function run_item, ItemLoop&& plain_loop) {
     const active_here active(*this);
     m_size = size;
-    if (m_exchange.size() < size) m_exchange.resize(size);
-    if (m_running.size() < size) m_running.resize(size);
+    if (m_group_capacity < size) reserve_group(size);
     m_state = state;
     m_run_item = run_item;
     m_error = nullptr;
-    m_retired.clear();
+    if (m_has_retired_scratch) release_retired_scratch();
     if (m_group_needs_fibers) {
       run_group_as_fibers();
     } else {
@@ -154,7 +151,7 @@ public:
   void* collective_scratch(std::size_t bytes);
   /// One entry per item of the current group (sized when the group starts, so the hot path
   /// of a collective neither looks up a thread-local nor checks a size).
-  exchange_entry* exchange_table() { return m_exchange.data(); }
+  exchange_entry* exchange_table() { return m_exchange; }
 
   /// A value that the items of one scope combine as they arrive at a collective
   /// (group_ops' running collectives); the scope's first item starts it.
@@ -213,6 +210,10 @@ private:
 
   fiber_engine();
 
+  /// What the engine owns behind its flat arrays (compiled in src/, so that kernels'
+  /// translation units need not instantiate the containers).
+  struct storage;
+
   static inline constinit thread_local fiber_engine* t_active = nullptr;
   /// Makes an engine active() for as long as it runs a group.
   struct active_here {
@@ -233,6 +234,10 @@ private:
   /// its stack exists, so a failed allocation leaves the engine as it was (a slot without a
   /// stack crashed a later launch).
   void ensure_fibers(std::size_t count);
+  /// Exchange entries and sub-group running values for groups of `size` items.
+  void reserve_group(std::size_t size);
+  /// Frees the scratch buffers that collective_scratch replaced during the last group.
+  void release_retired_scratch();
 
   std::size_t next_live(std::size_t from, std::size_t hi) const {
     for (std::size_t i = from; i < hi; ++i)
@@ -268,7 +273,7 @@ private:
   /// register less in the kernel, which g++ otherwise spilled.
   [[gnu::always_inline]] void switch_to_item(std::size_t to) {
     const std::size_t from = m_current;
-    switch_between(from, m_contexts.data() + from, m_contexts[to], to);
+    switch_between(from, m_contexts + from, m_contexts[to], to);
   }
   [[gnu::always_inline]] void switch_to(std::size_t to) {
     switch_between(m_current, context_of(m_current), *context_of(to), to);
@@ -291,30 +296,32 @@ private:
   static void fiber_entry(void* from);
 
   std::size_t m_stack_bytes;
-  std::vector<std::unique_ptr<slot>> m_slots;  // by pointer: suspended fibers hold references to theirs
-  std::vector<void*> m_contexts;  // saved contexts (see context_switch.hpp)
-  std::vector<unsigned char> m_done;  // whether each slot's item finished (or is not in the group)
+  storage* m_storage;
+  // Per slot, sized by ensure_fibers: the slots (by pointer: suspended fibers hold
+  // references to theirs), their saved contexts (see context_switch.hpp), and whether each
+  // slot's item finished (or is not in the group).
+  slot** m_slots = nullptr;
+  void** m_contexts = nullptr;
+  unsigned char* m_done = nullptr;
+  std::size_t m_fibers = 0;
   void* m_thread_stack_context = nullptr;
   void* m_parked_fiber = nullptr;  // the main slot's fiber, idle while its item runs on the thread stack
   fiber_switch_state m_thread_stack_state;
   std::size_t m_size = 0;
-  std::vector<exchange_entry> m_exchange;
+  // Per item of the largest group so far, sized by reserve_group.
+  exchange_entry* m_exchange = nullptr;
+  running_scope* m_running = nullptr;
+  std::size_t m_group_capacity = 0;
   running_scope m_group_running;
-  std::vector<running_scope> m_running;
   std::size_t m_live = 0;
   std::size_t m_current = scheduler;
   std::size_t m_main_slot = no_slot;
   bool m_group_needs_fibers = false;
+  bool m_has_retired_scratch = false;
   void* m_state = nullptr;
   item_function m_run_item = nullptr;
   std::exception_ptr m_error;
   std::uint64_t m_switches = 0;
-  struct aligned_delete {
-    void operator()(std::byte* p) const { ::operator delete(p, std::align_val_t{64}); }
-  };
-  std::unique_ptr<std::byte, aligned_delete> m_scratch;
-  std::size_t m_scratch_bytes = 0;
-  std::vector<std::unique_ptr<std::byte, aligned_delete>> m_retired;
 };
 
 }  // namespace cohort::backends::cpu

@@ -60,6 +60,16 @@ COHORT_INLINE void sub_group_barrier(const SubGroup& sg) {
   cpu::fiber_engine::active().barrier(first + sg.get_local_linear_id(), first, first + sg.get_local_linear_range());
 }
 
+/// All items of a work-group run on one thread, so ordering within a group needs only the
+/// compiler's fence; wider scopes take the hardware's.
+template <memory_scope Scope, typename Group>
+COHORT_INLINE void memory_fence(const Group&) {
+  if constexpr (Scope == memory_scope::device || Scope == memory_scope::system)
+    __atomic_thread_fence(__ATOMIC_SEQ_CST);
+  else
+    __atomic_signal_fence(__ATOMIC_SEQ_CST);
+}
+
 /// Base of the current group's local-accessor memory.
 COHORT_INLINE char* local_accessor_base() { return cpu::group_arena::active().local_accessor_base(); }
 

@@ -3,7 +3,6 @@
 // Launcher of scoped kernels on the CPU backend: one OpenMP thread runs a whole
 // work-group (static chunks of groups per thread); the group's memory_environment
 // storage comes from the thread's group arena, reset for every group.
-#include <atomic>
 #include <cstddef>
 #include <exception>
 

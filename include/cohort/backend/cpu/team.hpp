@@ -2,7 +2,6 @@
 #pragma once
 // What every CPU launcher shares: the static split of iterations over the OpenMP team and
 // the first exception thrown by any thread of it.
-#include <atomic>
 #include <cstddef>
 #include <exception>
 
@@ -18,18 +17,20 @@ namespace cohort::backends::cpu {
 class first_error {
 public:
   void record(std::exception_ptr e) {
-    if (!m_claimed.exchange(true, std::memory_order_acq_rel)) m_error = std::move(e);  // the first one only
-    m_failed.store(true, std::memory_order_relaxed);
+    if (!__atomic_exchange_n(&m_claimed, true, __ATOMIC_ACQ_REL)) m_error = std::move(e);  // the first one only
+    __atomic_store_n(&m_failed, true, __ATOMIC_RELAXED);
   }
-  bool failed() const { return m_failed.load(std::memory_order_relaxed); }
+  bool failed() const { return __atomic_load_n(&m_failed, __ATOMIC_RELAXED); }
   void rethrow() const {
     if (m_error) std::rethrow_exception(m_error);
   }
 
 private:
-  std::atomic<bool> m_claimed{false};
+  // The compiler's atomic built-ins rather than std::atomic: <atomic> alone cost every
+  // translation unit that includes cohort a few percent of its compile time.
+  bool m_claimed = false;
   std::exception_ptr m_error;  // read after the team's region ended
-  std::atomic<bool> m_failed{false};
+  bool m_failed = false;
 };
 
 /// Whether a thread that waits for a command may run it itself (src/executor.hpp): not

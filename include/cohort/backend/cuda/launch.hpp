@@ -136,9 +136,10 @@ struct kernel_attributes {
   int occupancy_block_size = 0;  // range kernels' block size (see below)
 };
 
-/// The smallest block size (from 128) that keeps as many warps on a multiprocessor as the
+/// The smallest block size (from 256) that keeps as many warps on a multiprocessor as the
 /// occupancy API's suggestion: for streaming kernels it suggests the largest block that
-/// fills one, and smaller blocks of the same occupancy copied faster.
+/// fills one, and smaller blocks of the same occupancy copied faster, down to 256 (128
+/// copied 1% faster than 256 on an H100 but 13% slower on an H200).
 template <typename KernelFunction>
 inline int smallest_full_occupancy_block(KernelFunction* f, int suggested) {
   auto warps_at = [f](int block) {
@@ -147,7 +148,7 @@ inline int smallest_full_occupancy_block(KernelFunction* f, int suggested) {
     return blocks * block;
   };
   const int best = warps_at(suggested);
-  for (int block = 128; block < suggested; block *= 2)
+  for (int block = 256; block < suggested; block *= 2)
     if (warps_at(block) == best) return block;
   return suggested;
 }

@@ -1,0 +1,16 @@
+// SPDX-License-Identifier: MIT
+#pragma once
+// The SYCL 2020 entry header: SYCL programs compile against cohort unchanged. Everything is
+// implemented once, in namespace cohort; namespace sycl names it. This header's directory is
+// on the include path only with the CMake target cohort::sycl, so that a program using
+// cohort::cohort alongside a SYCL implementation does not pick it up by accident.
+#include <cohort/cohort.hpp>
+
+/// The SYCL revision whose interface this header follows (SYCL 2020).
+#ifndef SYCL_LANGUAGE_VERSION
+#define SYCL_LANGUAGE_VERSION 202012
+#endif
+
+namespace sycl {
+using namespace ::cohort;
+}  // namespace sycl
