@@ -2,6 +2,8 @@
 #pragma once
 // Umbrella header: the whole public API.
 #include <cohort/core/access.hpp>
+#include <cohort/core/atomic_fence.hpp>
+#include <cohort/core/atomic_ref.hpp>
 #include <cohort/core/exception.hpp>
 #include <cohort/core/functional.hpp>
 #include <cohort/core/group.hpp>
@@ -10,6 +12,8 @@
 #include <cohort/core/item.hpp>
 #include <cohort/core/known_identity.hpp>
 #include <cohort/core/marray.hpp>
+#include <cohort/core/memory_order.hpp>
+#include <cohort/core/memory_scope.hpp>
 #include <cohort/core/multi_ptr.hpp>
 #include <cohort/core/nd_item.hpp>
 #include <cohort/core/nd_range.hpp>

@@ -9,6 +9,7 @@
 #include <cstdint>
 
 #include <cohort/core/fwd.hpp>
+#include <cohort/core/memory_order.hpp>
 #include <cohort/core/memory_scope.hpp>
 #include <cohort/detail/macros.hpp>
 #include <cohort/detail/from_first.hpp>
@@ -30,6 +31,24 @@ template <memory_scope Scope, typename Group>
 COHORT_INLINE void memory_fence(const Group& g);
 /// Base of the current group's local-accessor memory.
 COHORT_INLINE char* local_accessor_base();
+
+// Atomics in device code (atomic_ref, atomic_fence). Host code, the kernels of a backend
+// that runs them on the host included, uses the compiler's builtins instead
+// (detail/atomic_ops.hpp), so only a backend with device code defines these, and
+// backend/atomic_definitions.hpp picks them. The orders arrive valid for the operation;
+// `Operand` counts elements when T is a pointer.
+enum class atomic_op { exchange, add, sub, bit_and, bit_or, bit_xor, min, max };
+template <typename T>
+COHORT_INLINE T atomic_load(const T* p, memory_order order, memory_scope scope);
+template <typename T>
+COHORT_INLINE void atomic_store(T* p, T value, memory_order order, memory_scope scope);
+/// Applies `Op` with `operand` and returns the value before.
+template <atomic_op Op, typename T, typename Operand>
+COHORT_INLINE T atomic_fetch(T* p, Operand operand, memory_order order, memory_scope scope);
+template <typename T>
+COHORT_INLINE bool atomic_compare_exchange(T* p, T& expected, T desired, bool weak, memory_order success,
+                                           memory_order failure, memory_scope scope);
+COHORT_INLINE void atomic_fence(memory_order order, memory_scope scope);
 
 // Hierarchical kernels.
 template <int D, typename Range, typename F>

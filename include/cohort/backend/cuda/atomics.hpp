@@ -1,0 +1,98 @@
+// SPDX-License-Identifier: MIT
+#pragma once
+// The atomic hooks (declared in backend/kernel_hooks.hpp) in nvcc's device pass, on
+// libcu++'s cuda::atomic_ref: it emits PTX atomics with the scope and order asked for, and
+// compare-exchange loops where the hardware has no instruction (floating-point min and
+// max). (Its atomics on pointers take the system scope whatever is asked: stronger, so
+// still right.) Included alone in another pass, it defines nothing.
+#include <cohort/detail/macros.hpp>
+#if COHORT_DEVICE_PASS
+#include <type_traits>
+
+#include <cuda/atomic>
+
+#include <cohort/backend/kernel_hooks.hpp>  // the declarations first
+#include <cohort/core/memory_order.hpp>
+#include <cohort/core/memory_scope.hpp>
+
+namespace cohort::backends::cuda {
+
+__device__ inline ::cuda::std::memory_order native_order(memory_order order) {
+  switch (order) {
+    case memory_order::relaxed: return ::cuda::std::memory_order_relaxed;
+    case memory_order::acquire: return ::cuda::std::memory_order_acquire;
+    case memory_order::release: return ::cuda::std::memory_order_release;
+    case memory_order::acq_rel: return ::cuda::std::memory_order_acq_rel;
+    default: return ::cuda::std::memory_order_seq_cst;
+  }
+}
+
+/// The hardware scope that covers `scope`: work-items and sub-groups get the block's, the
+/// narrowest one above a single thread that also orders shared memory.
+__device__ inline ::cuda::thread_scope native_scope(memory_scope scope) {
+  switch (scope) {
+    case memory_scope::system: return ::cuda::thread_scope_system;
+    case memory_scope::device: return ::cuda::thread_scope_device;
+    default: return ::cuda::thread_scope_block;
+  }
+}
+
+/// Calls `f` with a cuda::atomic_ref on `*p` of the hardware scope that covers `scope`
+/// (libcu++ takes the scope as a template argument).
+template <typename T, typename F>
+__device__ inline decltype(auto) with_atomic_ref(T* p, memory_scope scope, F&& f) {
+  switch (native_scope(scope)) {
+    case ::cuda::thread_scope_system: return f(::cuda::atomic_ref<T, ::cuda::thread_scope_system>(*p));
+    case ::cuda::thread_scope_device: return f(::cuda::atomic_ref<T, ::cuda::thread_scope_device>(*p));
+    default: return f(::cuda::atomic_ref<T, ::cuda::thread_scope_block>(*p));
+  }
+}
+
+}  // namespace cohort::backends::cuda
+
+namespace cohort::detail::kernel_hooks {
+
+template <typename T>
+COHORT_INLINE T atomic_load(const T* p, memory_order order, memory_scope scope) {
+  const auto o = backends::cuda::native_order(order);
+  return backends::cuda::with_atomic_ref(const_cast<T*>(p), scope, [o](auto a) { return a.load(o); });
+}
+
+template <typename T>
+COHORT_INLINE void atomic_store(T* p, T value, memory_order order, memory_scope scope) {
+  const auto o = backends::cuda::native_order(order);
+  backends::cuda::with_atomic_ref(p, scope, [o, value](auto a) { a.store(value, o); });
+}
+
+template <atomic_op Op, typename T, typename Operand>
+COHORT_INLINE T atomic_fetch(T* p, Operand operand, memory_order order, memory_scope scope) {
+  const auto o = backends::cuda::native_order(order);
+  return backends::cuda::with_atomic_ref(p, scope, [o, operand](auto a) -> T {
+    if constexpr (Op == atomic_op::exchange) return a.exchange(operand, o);
+    else if constexpr (Op == atomic_op::add) return a.fetch_add(operand, o);
+    else if constexpr (Op == atomic_op::sub) return a.fetch_sub(operand, o);
+    else if constexpr (Op == atomic_op::bit_and) return a.fetch_and(operand, o);
+    else if constexpr (Op == atomic_op::bit_or) return a.fetch_or(operand, o);
+    else if constexpr (Op == atomic_op::bit_xor) return a.fetch_xor(operand, o);
+    else if constexpr (Op == atomic_op::min) return a.fetch_min(operand, o);
+    else return a.fetch_max(operand, o);
+  });
+}
+
+template <typename T>
+COHORT_INLINE bool atomic_compare_exchange(T* p, T& expected, T desired, bool weak, memory_order success,
+                                           memory_order failure, memory_scope scope) {
+  const auto s = backends::cuda::native_order(success), f = backends::cuda::native_order(failure);
+  return backends::cuda::with_atomic_ref(p, scope, [&expected, desired, weak, s, f](auto a) {
+    return weak ? a.compare_exchange_weak(expected, desired, s, f) : a.compare_exchange_strong(expected, desired, s, f);
+  });
+}
+
+COHORT_INLINE void atomic_fence(memory_order order, memory_scope scope) {
+  if (order == memory_order::relaxed) return;
+  ::cuda::atomic_thread_fence(backends::cuda::native_order(order), backends::cuda::native_scope(scope));
+}
+
+}  // namespace cohort::detail::kernel_hooks
+
+#endif
