@@ -50,6 +50,48 @@ std::vector<platform> platform::get_platforms() {
 
 std::vector<device> context::get_devices() const { return {m_device}; }
 
+bool device::has(aspect a) const {
+  const auto& d = description();
+  const bool cpu = d.type == info::device_type::cpu;
+  switch (a) {
+    case aspect::cpu: return cpu;
+    case aspect::gpu: return d.type == info::device_type::gpu;
+    case aspect::accelerator: return d.type == info::device_type::accelerator;
+    case aspect::fp64:
+    case aspect::atomic64:
+    case aspect::queue_profiling: return true;
+    case aspect::usm_device_allocations: return d.usm_device_allocations;
+    case aspect::usm_host_allocations: return d.usm_host_allocations;
+    case aspect::usm_shared_allocations: return d.usm_shared_allocations;
+    // The CPU's kernels run on the host: any host memory is theirs, atomics on it included.
+    case aspect::usm_atomic_host_allocations:
+    case aspect::usm_atomic_shared_allocations:
+    case aspect::usm_system_allocations: return cpu;
+    // No half type, images, online compilers or debugger hooks (yet).
+    case aspect::custom:
+    case aspect::emulated:
+    case aspect::host_debuggable:
+    case aspect::fp16:
+    case aspect::image:
+    case aspect::online_compiler:
+    case aspect::online_linker: return false;
+  }
+  return false;
+}
+
+std::vector<aspect> device::aspects() const {
+  std::vector<aspect> all;
+  for (int a = 0; a <= static_cast<int>(aspect::usm_system_allocations); ++a)
+    if (has(static_cast<aspect>(a))) all.push_back(static_cast<aspect>(a));
+  return all;
+}
+
+bool platform::has(aspect a) const {
+  for (const device& d : get_devices())
+    if (!d.has(a)) return false;
+  return true;
+}
+
 device detail::select_device(int (*score)(const void* selector, const device& d), const void* selector) {
   int best_score = -1;
   std::size_t best = 0;

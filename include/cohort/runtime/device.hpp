@@ -5,6 +5,7 @@
 #include <vector>
 
 #include <cohort/detail/device_description.hpp>
+#include <cohort/runtime/aspect.hpp>
 #include <cohort/runtime/commands.hpp>
 #include <cohort/runtime/info.hpp>
 
@@ -35,6 +36,8 @@ public:
   bool is_accelerator() const { return description().type == info::device_type::accelerator; }
   cohort::backend get_backend() const noexcept { return description().owner; }
   platform get_platform() const;
+  /// Whether the device has `a` (SYCL 2020 aspects; compiled in src/device.cpp).
+  bool has(aspect a) const;
 
   template <typename Param>
   typename Param::return_type get_info() const {
@@ -66,6 +69,7 @@ public:
     else if constexpr (std::is_same_v<Param, di::usm_device_allocations>) return d.usm_device_allocations;
     else if constexpr (std::is_same_v<Param, di::usm_host_allocations>) return d.usm_host_allocations;
     else if constexpr (std::is_same_v<Param, di::usm_shared_allocations>) return d.usm_shared_allocations;
+    else if constexpr (std::is_same_v<Param, di::aspects>) return aspects();
     else static_assert(sizeof(Param) == 0, "unknown device info descriptor");
   }
 
@@ -77,6 +81,8 @@ public:
   explicit device(std::size_t registry_index) : m_index(registry_index) {}
 
 private:
+  std::vector<aspect> aspects() const;
+
   std::size_t m_index = 0;
 };
 
@@ -87,6 +93,8 @@ public:
   static std::vector<platform> get_platforms();
   std::vector<device> get_devices(info::device_type type = info::device_type::all) const;
   cohort::backend get_backend() const noexcept { return m_backend; }
+  /// Whether every device of the platform has `a`.
+  bool has(aspect a) const;
   template <typename Param>
   typename Param::return_type get_info() const {
     if constexpr (std::is_same_v<Param, info::platform::name>)

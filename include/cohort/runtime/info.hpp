@@ -8,6 +8,7 @@
 
 #include <cohort/core/backend.hpp>
 #include <cohort/core/range.hpp>
+#include <cohort/runtime/aspect.hpp>
 
 namespace cohort {
 class device;
@@ -39,6 +40,7 @@ COHORT_DEVICE_INFO(max_num_sub_groups, std::uint32_t)
 COHORT_DEVICE_INFO(usm_device_allocations, bool)
 COHORT_DEVICE_INFO(usm_host_allocations, bool)
 COHORT_DEVICE_INFO(usm_shared_allocations, bool)
+COHORT_DEVICE_INFO(aspects, std::vector<aspect>)
 #undef COHORT_DEVICE_INFO
 template <int Dimensions = 3>
 struct max_work_item_sizes {

@@ -62,6 +62,37 @@ COHORT_USM_ALLOCATORS(host)
 COHORT_USM_ALLOCATORS(shared)
 #undef COHORT_USM_ALLOCATORS
 
+// The same with the kind as an argument (usm::alloc::unknown allocates nothing: nullptr).
+inline void* malloc(std::size_t bytes, const device& d, const context&, usm::alloc kind) {
+  return kind == usm::alloc::unknown ? nullptr : detail::usm_allocate(0, bytes, d, kind);
+}
+inline void* malloc(std::size_t bytes, const queue& q, usm::alloc kind) {
+  return malloc(bytes, q.get_device(), q.get_context(), kind);
+}
+template <typename T>
+T* malloc(std::size_t count, const device& d, const context&, usm::alloc kind) {
+  return kind == usm::alloc::unknown ? nullptr : detail::usm_allocate_n<T>(0, count, d, kind);
+}
+template <typename T>
+T* malloc(std::size_t count, const queue& q, usm::alloc kind) {
+  return malloc<T>(count, q.get_device(), q.get_context(), kind);
+}
+inline void* aligned_alloc(std::size_t alignment, std::size_t bytes, const device& d, const context&,
+                           usm::alloc kind) {
+  return kind == usm::alloc::unknown ? nullptr : detail::usm_allocate(alignment, bytes, d, kind);
+}
+inline void* aligned_alloc(std::size_t alignment, std::size_t bytes, const queue& q, usm::alloc kind) {
+  return aligned_alloc(alignment, bytes, q.get_device(), q.get_context(), kind);
+}
+template <typename T>
+T* aligned_alloc(std::size_t alignment, std::size_t count, const device& d, const context&, usm::alloc kind) {
+  return kind == usm::alloc::unknown ? nullptr : detail::usm_allocate_n<T>(alignment, count, d, kind);
+}
+template <typename T>
+T* aligned_alloc(std::size_t alignment, std::size_t count, const queue& q, usm::alloc kind) {
+  return aligned_alloc<T>(alignment, count, q.get_device(), q.get_context(), kind);
+}
+
 /// Releases USM memory; nullptr is ignored, a pointer cohort did not allocate throws.
 void free(void* ptr, const context&);
 inline void free(void* ptr, const queue& q) { free(ptr, q.get_context()); }

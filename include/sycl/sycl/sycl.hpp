@@ -11,6 +11,13 @@
 #define SYCL_LANGUAGE_VERSION 202012
 #endif
 
+/// Marks a function that kernels call. Kernels may call any function on the CPU; nvcc needs
+/// device code for it, so there the function must be defined in the kernel's translation
+/// unit (or the program built with relocatable device code).
+#ifndef SYCL_EXTERNAL
+#define SYCL_EXTERNAL COHORT_FUNCTION
+#endif
+
 namespace sycl {
 using namespace ::cohort;
 }  // namespace sycl
