@@ -4,6 +4,8 @@
 # nvcc (-DHOST_COMPILER=... behind it) compiles both of its passes, the device pass to PTX
 # only, which is all that can fail there, and takes the CUDA backend's headers too.
 # Arguments: -DCOMPILER=... -DINCLUDE_DIR=... -DWORK_DIR=... [-DHOST_COMPILER=...]
+# [-DPART=i -DPARTS=n]: only every n-th header from the i-th (0-based), so that slow
+# compilers can check in parallel tests.
 file(GLOB_RECURSE headers RELATIVE ${INCLUDE_DIR} ${INCLUDE_DIR}/cohort/*.hpp)
 file(GLOB_RECURSE sycl_headers RELATIVE ${INCLUDE_DIR}/sycl ${INCLUDE_DIR}/sycl/*.hpp)
 list(APPEND headers ${sycl_headers})
@@ -12,10 +14,20 @@ set(is_nvcc FALSE)
 if(compiler_name STREQUAL "nvcc")
   set(is_nvcc TRUE)
 endif()
+if(NOT DEFINED PARTS)
+  set(PART 0)
+  set(PARTS 1)
+endif()
 set(failed "")
 set(count 0)
+set(index -1)
 foreach(header IN LISTS headers)
   if(header MATCHES "/backend/cuda/" AND NOT is_nvcc)
+    continue()
+  endif()
+  math(EXPR index "${index} + 1")
+  math(EXPR part "${index} % ${PARTS}")
+  if(NOT part EQUAL PART)
     continue()
   endif()
   math(EXPR count "${count} + 1")
