@@ -181,15 +181,16 @@ TEST(Vec, NamedAccessors) {
 }
 
 TEST(Vec, Halves) {
+  // The halves are swizzle views (SYCL 2020), which convert to vecs of half the size.
   vec<int, 8> v(0, 1, 2, 3, 4, 5, 6, 7);
-  static_assert(std::is_same_v<decltype(v.lo()), vec<int, 4>>);
-  expect_elements(v.lo(), {0, 1, 2, 3});
-  expect_elements(v.hi(), {4, 5, 6, 7});
-  expect_elements(v.even(), {0, 2, 4, 6});
-  expect_elements(v.odd(), {1, 3, 5, 7});
+  static_assert(std::is_convertible_v<decltype(v.lo()), vec<int, 4>>);
+  expect_elements(vec<int, 4>(v.lo()), {0, 1, 2, 3});
+  expect_elements(vec<int, 4>(v.hi()), {4, 5, 6, 7});
+  expect_elements(vec<int, 4>(v.even()), {0, 2, 4, 6});
+  expect_elements(vec<int, 4>(v.odd()), {1, 3, 5, 7});
 
   vec<int, 2> two(8, 9);
-  static_assert(std::is_same_v<decltype(two.hi()), vec<int, 1>>);
+  static_assert(std::is_convertible_v<decltype(two.hi()), vec<int, 1>>);
   EXPECT_EQ(two.lo()[0], 8);
   EXPECT_EQ(two.hi()[0], 9);
   EXPECT_EQ(two.even()[0], 8);
@@ -197,8 +198,8 @@ TEST(Vec, Halves) {
 
   // vec<T, 3> counts as 4 elements: halves have 2, the last one is padding.
   vec<int, 3> three(1, 2, 3);
-  static_assert(std::is_same_v<decltype(three.hi()), vec<int, 2>>);
-  expect_elements(three.lo(), {1, 2});
+  static_assert(std::is_convertible_v<decltype(three.hi()), vec<int, 2>>);
+  expect_elements(vec<int, 2>(three.lo()), {1, 2});
   EXPECT_EQ(three.hi()[0], 3);
   EXPECT_EQ(three.even()[0], 1);
   EXPECT_EQ(three.even()[1], 3);

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 #pragma once
-// Traits over cohort's vector types (vec, marray), usable without pulling in
-// their full definitions: the templates are only forward-declared here.
+// Traits over cohort's vector types (vec, marray, and vec's swizzle views), usable without
+// pulling in their full definitions: the templates are only forward-declared here.
 
 #include <cstddef>
 #include <type_traits>
@@ -15,6 +15,17 @@ template <typename T, std::size_t N>
 class marray;
 
 namespace detail {
+
+// A view of elements I... of a vec<T, N> (vec_swizzle.hpp); read-only when Const.
+template <typename T, int N, bool Const, int... I>
+class swizzle_view;
+
+template <typename T>
+struct is_swizzle : std::false_type {};
+template <typename T, int N, bool Const, int... I>
+struct is_swizzle<swizzle_view<T, N, Const, I...>> : std::true_type {};
+template <typename T>
+inline constexpr bool is_swizzle_v = is_swizzle<std::remove_cvref_t<T>>::value;
 
 template <typename T>
 struct is_vec : std::false_type {};
@@ -60,6 +71,10 @@ template <typename T, std::size_t N>
 struct element_type<marray<T, N>> {
   using type = T;
 };
+template <typename T, int N, bool Const, int... I>
+struct element_type<swizzle_view<T, N, Const, I...>> {
+  using type = T;
+};
 template <typename T>
   requires(!std::is_same_v<T, std::remove_cv_t<T>>)
 struct element_type<T> : element_type<std::remove_cv_t<T>> {};
@@ -73,6 +88,8 @@ template <typename T, int N>
 struct num_elements<vec<T, N>> : std::integral_constant<std::size_t, static_cast<std::size_t>(N)> {};
 template <typename T, std::size_t N>
 struct num_elements<marray<T, N>> : std::integral_constant<std::size_t, N> {};
+template <typename T, int N, bool Const, int... I>
+struct num_elements<swizzle_view<T, N, Const, I...>> : std::integral_constant<std::size_t, sizeof...(I)> {};
 template <typename T>
   requires(!std::is_same_v<T, std::remove_cv_t<T>>)
 struct num_elements<T> : num_elements<std::remove_cv_t<T>> {};

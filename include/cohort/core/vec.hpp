@@ -9,6 +9,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <type_traits>
+#include <utility>
 
 #include "cohort/core/type_traits.hpp"
 #include "cohort/detail/elementwise.hpp"
@@ -70,6 +71,43 @@ COHORT_FUNCTION constexpr bool msb_set(const T& v) {
     return ((static_cast<U>(v) >> (sizeof(T) * 8 - 1)) & U{1}) != 0;
   }
 }
+
+}  // namespace detail
+
+// COHORT_SIMPLE_SWIZZLES(MEMBER, L0, L1, L2, L3) stamps out every 2-, 3- and 4-letter member
+// of one letter set (x y z w or r g b a, naming indexes 0-3) by calling MEMBER(name, i...);
+// vec and its swizzle views (vec_swizzle.hpp) use it where SYCL_SIMPLE_SWIZZLES is defined.
+// One macro per letter position: a macro cannot expand inside its own expansion.
+#define COHORT_SWIZZLE_D(MEMBER, A, a, B, b, C, c, D, d) MEMBER(A##B##C##D, a, b, c, d)
+#define COHORT_SWIZZLE_C(MEMBER, A, a, B, b, C, c, L0, L1, L2, L3)                      \
+  MEMBER(A##B##C, a, b, c)                                                              \
+  COHORT_SWIZZLE_D(MEMBER, A, a, B, b, C, c, L0, 0)                                     \
+  COHORT_SWIZZLE_D(MEMBER, A, a, B, b, C, c, L1, 1)                                     \
+  COHORT_SWIZZLE_D(MEMBER, A, a, B, b, C, c, L2, 2)                                     \
+  COHORT_SWIZZLE_D(MEMBER, A, a, B, b, C, c, L3, 3)
+#define COHORT_SWIZZLE_B(MEMBER, A, a, B, b, L0, L1, L2, L3)                            \
+  MEMBER(A##B, a, b)                                                                    \
+  COHORT_SWIZZLE_C(MEMBER, A, a, B, b, L0, 0, L0, L1, L2, L3)                           \
+  COHORT_SWIZZLE_C(MEMBER, A, a, B, b, L1, 1, L0, L1, L2, L3)                           \
+  COHORT_SWIZZLE_C(MEMBER, A, a, B, b, L2, 2, L0, L1, L2, L3)                           \
+  COHORT_SWIZZLE_C(MEMBER, A, a, B, b, L3, 3, L0, L1, L2, L3)
+#define COHORT_SWIZZLE_A(MEMBER, A, a, L0, L1, L2, L3)                                  \
+  COHORT_SWIZZLE_B(MEMBER, A, a, L0, 0, L0, L1, L2, L3)                                 \
+  COHORT_SWIZZLE_B(MEMBER, A, a, L1, 1, L0, L1, L2, L3)                                 \
+  COHORT_SWIZZLE_B(MEMBER, A, a, L2, 2, L0, L1, L2, L3)                                 \
+  COHORT_SWIZZLE_B(MEMBER, A, a, L3, 3, L0, L1, L2, L3)
+#define COHORT_SIMPLE_SWIZZLES(MEMBER, L0, L1, L2, L3)                                  \
+  COHORT_SWIZZLE_A(MEMBER, L0, 0, L0, L1, L2, L3)                                       \
+  COHORT_SWIZZLE_A(MEMBER, L1, 1, L0, L1, L2, L3)                                       \
+  COHORT_SWIZZLE_A(MEMBER, L2, 2, L0, L1, L2, L3)                                       \
+  COHORT_SWIZZLE_A(MEMBER, L3, 3, L0, L1, L2, L3)
+
+namespace detail {
+
+// Whether every simple-swizzle index names an element of a vector of `size` elements
+// (XYZW names: vectors of up to 4 elements; RGBA names: 4 elements only).
+template <int Size, bool Rgba, int... I>
+inline constexpr bool simple_swizzle_v = (Rgba ? Size == 4 : Size <= 4) && ((I < Size) && ...);
 
 }  // namespace detail
 
@@ -150,7 +188,7 @@ COHORT_FUNCTION constexpr bool msb_set(const T& v) {
     relational_type r;                                                                 \
     COHORT_VEC_NATIVE((detail::native_vector_v<T, N> && (NATIVE)),                     \
                       COHORT_VEC_LOAD(a, lhs); COHORT_VEC_LOAD(b, rhs);                \
-                      const auto c = a OP b; COHORT_VEC_STORE(&r, c); return r)        \
+                      const auto c = a OP b; COHORT_VEC_STORE(r.m_data, c); return r)        \
     for (int i = 0; i < N; ++i) {                                                      \
       r[i] = (lhs.m_data[i] OP rhs.m_data[i]) ? relational_element(-1)                 \
                                               : relational_element(0);                 \
@@ -171,6 +209,21 @@ COHORT_FUNCTION constexpr bool msb_set(const T& v) {
   {                                                                                    \
     return vec(static_cast<T>(lhs)) OP rhs;                                            \
   }
+
+// One simple swizzle member, writable and read-only (SYCL_SIMPLE_SWIZZLES).
+#define COHORT_VEC_SIMPLE_SWIZZLE_OF(NAME, RGBA, ...)                                   \
+  COHORT_FUNCTION constexpr detail::swizzle_view<T, N, false, __VA_ARGS__> NAME()            \
+    requires(detail::simple_swizzle_v<N, RGBA, __VA_ARGS__>)                            \
+  {                                                                                     \
+    return detail::swizzle_view<T, N, false, __VA_ARGS__>(*this);                            \
+  }                                                                                     \
+  COHORT_FUNCTION constexpr detail::swizzle_view<T, N, true, __VA_ARGS__> NAME() const       \
+    requires(detail::simple_swizzle_v<N, RGBA, __VA_ARGS__>)                            \
+  {                                                                                     \
+    return detail::swizzle_view<T, N, true, __VA_ARGS__>(*this);                             \
+  }
+#define COHORT_VEC_SIMPLE_SWIZZLE(NAME, ...) COHORT_VEC_SIMPLE_SWIZZLE_OF(NAME, false, __VA_ARGS__)
+#define COHORT_VEC_SIMPLE_SWIZZLE_RGBA(NAME, ...) COHORT_VEC_SIMPLE_SWIZZLE_OF(NAME, true, __VA_ARGS__)
 
 #define COHORT_VEC_ACCESSOR(NAME, INDEX, COND)                                         \
   COHORT_FUNCTION constexpr T& NAME()                                                  \
@@ -198,6 +251,14 @@ class alignas(detail::vec_alignment<T, N>) vec {
   using relational_element = detail::signed_int_of_size_t<T>;
   using relational_type = vec<relational_element, N>;
   static constexpr int half_size = (N >= 2) ? detail::vec_storage_size<N> / 2 : 1;
+
+  // The view of half_size elements First, First + Stride, ...
+  template <bool Const, int First, int Stride, int... K>
+  static auto strided_view(std::integer_sequence<int, K...>)
+      -> detail::swizzle_view<T, N, Const, (First + K * Stride)...>;
+  template <bool Const, int First, int Stride>
+  using strided_t =
+      decltype(strided_view<Const, First, Stride>(std::make_integer_sequence<int, half_size>{}));
 
 public:
   using element_type = T;
@@ -271,28 +332,67 @@ public:
   COHORT_VEC_ACCESSOR(sE, 14, N > 14)
   COHORT_VEC_ACCESSOR(sF, 15, N > 15)
 
-  // Halves: for N == 3 the vec counts as 4 elements, so hi() and odd() end
-  // with the (unspecified) padding element, as in SYCL.
-  COHORT_FUNCTION constexpr vec<T, half_size> lo() const
+  /// A view of elements I... (SYCL's swizzle): reads and writes reach this vec.
+  template <int... I>
+    requires(sizeof...(I) > 0 && ((I >= 0 && I < N) && ...))
+  COHORT_FUNCTION constexpr detail::swizzle_view<T, N, false, I...> swizzle() {
+    return detail::swizzle_view<T, N, false, I...>(*this);
+  }
+  template <int... I>
+    requires(sizeof...(I) > 0 && ((I >= 0 && I < N) && ...))
+  COHORT_FUNCTION constexpr detail::swizzle_view<T, N, true, I...> swizzle() const {
+    return detail::swizzle_view<T, N, true, I...>(*this);
+  }
+
+  // Halves, as views: for N == 3 the vec counts as 4 elements, so hi() and odd() end with
+  // the (unspecified) padding element, as in SYCL.
+  COHORT_FUNCTION constexpr strided_t<false, 0, 1> lo()
     requires(N >= 2)
   {
-    return pick<half_size>(0, 1);
+    return strided_t<false, 0, 1>(*this);
   }
-  COHORT_FUNCTION constexpr vec<T, half_size> hi() const
+  COHORT_FUNCTION constexpr strided_t<true, 0, 1> lo() const
     requires(N >= 2)
   {
-    return pick<half_size>(half_size, 1);
+    return strided_t<true, 0, 1>(*this);
   }
-  COHORT_FUNCTION constexpr vec<T, half_size> even() const
+  COHORT_FUNCTION constexpr strided_t<false, half_size, 1> hi()
     requires(N >= 2)
   {
-    return pick<half_size>(0, 2);
+    return strided_t<false, half_size, 1>(*this);
   }
-  COHORT_FUNCTION constexpr vec<T, half_size> odd() const
+  COHORT_FUNCTION constexpr strided_t<true, half_size, 1> hi() const
     requires(N >= 2)
   {
-    return pick<half_size>(1, 2);
+    return strided_t<true, half_size, 1>(*this);
   }
+  COHORT_FUNCTION constexpr strided_t<false, 0, 2> even()
+    requires(N >= 2)
+  {
+    return strided_t<false, 0, 2>(*this);
+  }
+  COHORT_FUNCTION constexpr strided_t<true, 0, 2> even() const
+    requires(N >= 2)
+  {
+    return strided_t<true, 0, 2>(*this);
+  }
+  COHORT_FUNCTION constexpr strided_t<false, 1, 2> odd()
+    requires(N >= 2)
+  {
+    return strided_t<false, 1, 2>(*this);
+  }
+  COHORT_FUNCTION constexpr strided_t<true, 1, 2> odd() const
+    requires(N >= 2)
+  {
+    return strided_t<true, 1, 2>(*this);
+  }
+
+#ifdef SYCL_SIMPLE_SWIZZLES
+  // Every 2-, 3- and 4-letter swizzle: x y z w on vectors of up to 4 elements, r g b a on
+  // vectors of 4 (vec_swizzle.hpp stamps them out).
+  COHORT_SIMPLE_SWIZZLES(COHORT_VEC_SIMPLE_SWIZZLE, x, y, z, w)
+  COHORT_SIMPLE_SWIZZLES(COHORT_VEC_SIMPLE_SWIZZLE_RGBA, r, g, b, a)
+#endif
 
   /// Element-wise conversion (float -> integer honours Mode; automatic
   /// truncates toward zero).
@@ -440,18 +540,10 @@ public:
   }
 
 private:
-  // Elements first, first + stride, ... as a vec<T, M>.
-  template <int M>
-  COHORT_FUNCTION constexpr vec<T, M> pick(int first, int stride) const {
-    vec<T, M> r;
-    for (int i = 0; i < M; ++i) {
-      r[i] = m_data[first + i * stride];
-    }
-    return r;
-  }
-
   template <typename, int>
   friend class vec;
+  template <typename, int, bool, int...>
+  friend class detail::swizzle_view;
 
   // The elements, value-initialised, so the padding element of vec<T, 3> is zero as well.
   // In a union because g++ splits a small struct that is copied as a whole into one
@@ -470,6 +562,9 @@ private:
 #undef COHORT_VEC_BINARY_OP
 #undef COHORT_VEC_RELATIONAL_OP
 #undef COHORT_VEC_ACCESSOR
+#undef COHORT_VEC_SIMPLE_SWIZZLE_OF
+#undef COHORT_VEC_SIMPLE_SWIZZLE
+#undef COHORT_VEC_SIMPLE_SWIZZLE_RGBA
 
 template <typename T, typename... U>
 vec(T, U...) -> vec<T, sizeof...(U) + 1>;
@@ -505,25 +600,28 @@ COHORT_FUNCTION constexpr vec<T, N> max(const vec<T, N>& x, const std::type_iden
   return cohort::max(x, vec<T, N>(y));
 }
 
-/// True if the most significant bit of any element is set (for bool
-/// elements: if any element is true).
+/// 1 if the most significant bit of any element is set, else 0 (SYCL returns int; for bool
+/// elements: whether any element is true).
 template <typename T, int N>
   requires(std::is_integral_v<T>)
-COHORT_FUNCTION constexpr bool any(const vec<T, N>& v) {
+COHORT_FUNCTION constexpr int any(const vec<T, N>& v) {
   for (int i = 0; i < N; ++i) {
-    if (detail::msb_set(v[i])) return true;
+    if (detail::msb_set(v[i])) return 1;
   }
-  return false;
+  return 0;
 }
 
-/// True if the most significant bit of every element is set.
+/// 1 if the most significant bit of every element is set, else 0.
 template <typename T, int N>
   requires(std::is_integral_v<T>)
-COHORT_FUNCTION constexpr bool all(const vec<T, N>& v) {
+COHORT_FUNCTION constexpr int all(const vec<T, N>& v) {
   for (int i = 0; i < N; ++i) {
-    if (!detail::msb_set(v[i])) return false;
+    if (!detail::msb_set(v[i])) return 0;
   }
-  return true;
+  return 1;
 }
 
 }  // namespace cohort
+
+// The swizzle views need the complete vec.
+#include "cohort/core/vec_swizzle.hpp"

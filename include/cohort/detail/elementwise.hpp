@@ -39,15 +39,17 @@ using signed_int_of_size_t = typename signed_int_of_size<sizeof(T)>::type;
 // template parameter (rather than as the element type) so that it is an exact
 // match and wins over the built-in operators that vec<T, 1>/marray<T, 1>'s
 // conversion to T would otherwise make ambiguous.
+// A swizzle view is not a scalar operand either, even one of a single element: its own
+// operators take it.
 template <typename U, typename T>
 inline constexpr bool is_scalar_operand_v =
-    !is_vec_or_marray_v<std::remove_cvref_t<U>> && std::is_convertible_v<const U&, T>;
+    !is_vec_or_marray_v<std::remove_cvref_t<U>> && !is_swizzle_v<U> && std::is_convertible_v<const U&, T>;
 
-// A constructor argument of vec<T, N>: a scalar operand, or a vec<T, M>.
+// A constructor argument of vec<T, N>: a scalar operand, or a vec<T, M> or swizzle of one.
 template <typename A, typename T>
 inline constexpr bool is_vec_ctor_arg_v =
     is_scalar_operand_v<A, T> ||
-    (is_vec_v<A> && std::is_same_v<element_type_t<A>, T>);
+    ((is_vec_v<A> || is_swizzle_v<A>) && std::is_same_v<element_type_t<A>, T>);
 
 // A constructor argument of marray<T, N>: a scalar operand, or a marray<T, M>.
 template <typename A, typename T>
@@ -58,7 +60,7 @@ inline constexpr bool is_marray_ctor_arg_v =
 // Writes the elements of one constructor argument to dst[pos...], advancing pos.
 template <typename T, typename A>
 COHORT_FUNCTION constexpr void append_elements(T* dst, std::size_t& pos, const A& arg) {
-  if constexpr (is_vec_or_marray_v<A>) {
+  if constexpr (is_vec_or_marray_v<A> || is_swizzle_v<A>) {
     for (std::size_t i = 0; i < num_elements_v<A>; ++i) {
       dst[pos++] = arg[i];
     }
