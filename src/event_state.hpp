@@ -10,6 +10,7 @@
 #include <memory>
 #include <mutex>
 #include <string>
+#include <thread>
 
 #include <cohort/core/exception.hpp>
 #include <cohort/runtime/commands.hpp>
@@ -102,6 +103,8 @@ struct event_state {
   std::uint64_t submit_ns = 0, start_ns = 0, end_ns = 0;
   std::shared_ptr<async_error_sink> errors;
   std::unique_ptr<device_completion> device;  // set once, at the launch on a device
+  /// Not a command but a host accessor's access, which the thread `holder` ends.
+  std::thread::id holder{};
 
   void set_running() {
     std::lock_guard lock(mutex);

@@ -82,11 +82,26 @@ public:
         lock.unlock();
         return s.wait();
       }
-      if (!m_running && !m_queue.empty())
-        run(lock, m_queue.begin());
-      else
-        m_progress_cv.wait(lock);
+      if (!m_running) {
+        // The commands up to the awaited one, which run first; any ready one may run.
+        const auto awaited = std::find_if(m_queue.begin(), m_queue.end(), [&](const command& c) { return c.done.get() == &s; });
+        const auto limit = awaited == m_queue.end() ? awaited : std::next(awaited);
+        const auto next = std::find_if(m_queue.begin(), limit, ready);
+        if (next != limit) {
+          run(lock, next);
+          continue;
+        }
+        throw_if_blocked_by_this_thread(m_queue.begin(), limit);
+      }
+      m_progress_cv.wait(lock);
     }
+  }
+
+  /// A host accessor ended: commands that waited for it may run.
+  void notify_progress() {
+    { std::lock_guard lock(m_mutex); }
+    m_progress_cv.notify_all();
+    m_worker_cv.notify_one();
   }
 
   ~executor() {
@@ -108,10 +123,11 @@ private:
     std::unique_lock lock(m_mutex);
     for (;;) {
       const auto now = clock::now();
-      if (!m_queue.empty() && !m_running && (m_stop || now >= m_queue.front().submitted + grace)) {
-        run(lock, m_queue.begin());
-      } else if (m_queue.empty() && m_stop) {
-        return;
+      const auto next = m_running ? m_queue.end() : std::find_if(m_queue.begin(), m_queue.end(), ready);
+      if (next != m_queue.end() && (m_stop || now >= next->submitted + grace)) {
+        run(lock, next);
+      } else if (m_stop && !m_running && next == m_queue.end()) {
+        return;  // nothing left that can run (a host accessor never released blocks the rest)
       } else if (!m_worker_armed || (m_queue.empty() && now >= m_last_submission + linger)) {
         m_worker_armed = false;
         m_worker_cv.wait(lock);
@@ -119,6 +135,24 @@ private:
         m_worker_cv.wait_until(lock, now + poll);
       }
     }
+  }
+
+  /// Whether a queued command may start: what it waits for is complete or on a device that
+  /// completes it (not a queued command, nor a host accessor still held).
+  static bool ready(const command& c) {
+    return std::all_of(c.dependencies.begin(), c.dependencies.end(), [](const auto& d) { return d->launched(); });
+  }
+
+  /// Throws if a command in [begin, end) waits for a host accessor that the calling thread
+  /// holds: the wait would never end.
+  static void throw_if_blocked_by_this_thread(std::deque<command>::iterator begin, std::deque<command>::iterator end) {
+    const auto me = std::this_thread::get_id();
+    for (auto c = begin; c != end; ++c)
+      for (const auto& d : c->dependencies)
+        if (d->holder == me && !d->complete())
+          throw exception(errc::invalid,
+                          "a wait for a command that needs a buffer this thread holds a host_accessor to: it would "
+                          "never end (destroy the host_accessor first)");
   }
 
   /// Runs the queued command `at` with `lock` released; `m_running` keeps it the only one
@@ -154,15 +188,28 @@ private:
         return s.wait();
       }
       const bool queued = std::any_of(m_queue.begin(), m_queue.end(), [&](const command& c) { return c.done.get() == &s; });
-      const auto ready = std::find_if(m_queue.begin(), m_queue.end(), [](const command& c) {
+      const auto next = std::find_if(m_queue.begin(), m_queue.end(), [](const command& c) {
         return std::all_of(c.dependencies.begin(), c.dependencies.end(), [](const auto& d) { return d->complete(); });
       });
-      if (!queued || ready == m_queue.end())
+      if (queued && next == m_queue.end() && blocked_by_other_thread()) {
+        m_progress_cv.wait(lock);
+        continue;
+      }
+      if (!queued || next == m_queue.end())
         throw exception(errc::invalid,
                         "a command (a host task?) waits for a command that cannot run before it ends: itself, or "
                         "one that depends on it, directly or through an in-order queue");
-      run(lock, ready);
+      run(lock, next);
     }
+  }
+
+  /// Whether a queued command waits for a host accessor another thread holds (it ends).
+  bool blocked_by_other_thread() const {
+    const auto me = std::this_thread::get_id();
+    for (const auto& c : m_queue)
+      for (const auto& d : c.dependencies)
+        if (d->holder != std::thread::id{} && d->holder != me && !d->complete()) return true;
+    return false;
   }
 
   static inline thread_local bool t_running_command = false;

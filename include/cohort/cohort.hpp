@@ -22,10 +22,13 @@
 #include <cohort/core/sub_group.hpp>
 #include <cohort/core/vec.hpp>
 #include <cohort/group/algorithms.hpp>
+#include <cohort/runtime/accessor.hpp>
+#include <cohort/runtime/buffer.hpp>
 #include <cohort/runtime/context.hpp>
 #include <cohort/runtime/device.hpp>
 #include <cohort/runtime/event.hpp>
 #include <cohort/runtime/handler.hpp>
+#include <cohort/runtime/host_accessor.hpp>
 #include <cohort/runtime/local_accessor.hpp>
 #include <cohort/runtime/properties.hpp>
 #include <cohort/runtime/queue.hpp>

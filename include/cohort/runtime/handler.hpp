@@ -13,6 +13,8 @@
 #include <cohort/backend/list.hpp>
 #include <cohort/core/nd_range.hpp>
 #include <cohort/detail/checked_size.hpp>
+#include <cohort/runtime/buffer_commands.hpp>
+#include <cohort/runtime/buffer_fwd.hpp>
 #include <cohort/runtime/device.hpp>
 #include <cohort/runtime/event.hpp>
 #include <cohort/runtime/kernel_name.hpp>
@@ -22,6 +24,36 @@
 namespace cohort {
 
 class queue;
+class handler;
+
+namespace detail {
+/// The handler whose launching member is copying a kernel (null otherwise): the accessors
+/// the kernel captures bind to its command group then (see accessor.hpp).
+inline thread_local handler* t_capturing_handler = nullptr;
+class kernel_capture {
+public:
+  explicit kernel_capture(handler& h) : m_previous(t_capturing_handler) { t_capturing_handler = &h; }
+  kernel_capture(const kernel_capture&) = delete;
+  kernel_capture& operator=(const kernel_capture&) = delete;
+  ~kernel_capture() { t_capturing_handler = m_previous; }
+
+private:
+  handler* m_previous;
+};
+/// Numbers this thread's command groups, so that an accessor knows the one it was made for.
+inline std::uint64_t next_command_group_serial() {
+  static thread_local std::uint64_t serial = 0;
+  return ++serial;
+}
+/// A box of items in memory: `extent` items of `item_bytes` at `data`, in memory laid out
+/// as `memory` items (three dimensions, leading ones 1).
+struct memory_box {
+  void* data;
+  std::size_t item_bytes;
+  std::size_t extent[3];
+  std::size_t memory[3];
+};
+}  // namespace detail
 
 class handler {
 public:
@@ -134,6 +166,8 @@ public:
   /// Runs `f()` on the host once dependencies are met (as SYCL's host_task).
   template <typename F>
   void host_task(F f) {
+    check_host_task_accessors();
+    detail::kernel_capture capture(*this);
     set_work(std::function<void()>(std::move(f)));
     m_host_task = true;
   }
@@ -144,17 +178,123 @@ public:
   /// Runtime internals.
   std::size_t reserve_local_memory(std::size_t bytes, std::size_t alignment);
   const device& get_device() const { return m_device; }
+  /// Stores the command. Storing copies the kernel, and the accessors it captured bind to
+  /// this command group then.
   template <typename F>
   void set_work(F&& work) {
     if (m_work) throw exception(errc::invalid, "a command group may hold only one command");
+    detail::kernel_capture capture(*this);
     m_work = std::forward<F>(work);
   }
+
+  // ---- Buffers ----
+  /// Registers a placeholder accessor with this command group.
+  template <typename T, int D, access_mode M, target Tg, access::placeholder P>
+  void require(accessor<T, D, M, Tg, P> acc) {
+    if (!acc.buffer_state()) throw exception(errc::accessor, "handler::require: an empty accessor");
+    acc.bind(*this);
+  }
+  /// Copies between an accessor's range and host memory (dense, in the accessor's shape), or
+  /// between two accessors (dest must have at least as many items as src).
+  template <typename T, int D, access_mode M, target Tg, access::placeholder P, typename U>
+  void copy(accessor<T, D, M, Tg, P> src, U* dest) {
+    static_assert(sizeof(U) == sizeof(T) && !std::is_const_v<U>, "copy to a pointer of another item size, or const");
+    if (!dest && src.size() != 0) throw exception(errc::invalid, "copy from an accessor to a null pointer");
+    bound(src);
+    copy_boxes(box_of(src), dense_box(dest, src.get_range(), sizeof(T)), nullptr);
+  }
+  template <typename T, int D, access_mode M, target Tg, access::placeholder P, typename U>
+  void copy(const U* src, accessor<T, D, M, Tg, P> dest) {
+    static_assert(sizeof(U) == sizeof(T), "copy from a pointer of another item size");
+    static_assert(M != access_mode::read, "copy to a read-only accessor");
+    if (!src && dest.size() != 0) throw exception(errc::invalid, "copy from a null pointer to an accessor");
+    bound(dest);
+    copy_boxes(dense_box(src, dest.get_range(), sizeof(T)), box_of(dest), nullptr);
+  }
+  template <typename T, int D, access_mode M, target Tg, access::placeholder P, typename U>
+  void copy(accessor<T, D, M, Tg, P> src, std::shared_ptr<U> dest) {
+    static_assert(sizeof(U) == sizeof(T) && !std::is_const_v<U>, "copy to a pointer of another item size, or const");
+    if (!dest && src.size() != 0) throw exception(errc::invalid, "copy from an accessor to a null pointer");
+    bound(src);
+    copy_boxes(box_of(src), dense_box(dest.get(), src.get_range(), sizeof(T)), dest);
+  }
+  template <typename T, int D, access_mode M, target Tg, access::placeholder P, typename U>
+  void copy(std::shared_ptr<U> src, accessor<T, D, M, Tg, P> dest) {
+    static_assert(sizeof(U) == sizeof(T), "copy from a pointer of another item size");
+    static_assert(M != access_mode::read, "copy to a read-only accessor");
+    if (!src && dest.size() != 0) throw exception(errc::invalid, "copy from a null pointer to an accessor");
+    bound(dest);
+    copy_boxes(dense_box(src.get(), dest.get_range(), sizeof(T)), box_of(dest), src);
+  }
+  template <typename T, int D, access_mode M, target Tg, access::placeholder P, typename U, int E, access_mode N,
+            target Th, access::placeholder Q>
+  void copy(accessor<T, D, M, Tg, P> src, accessor<U, E, N, Th, Q> dest) {
+    static_assert(sizeof(U) == sizeof(T), "copy between accessors of another item size");
+    static_assert(N != access_mode::read, "copy to a read-only accessor");
+    if (dest.size() < src.size())
+      throw exception(errc::invalid, "copy between accessors: the destination has " + std::to_string(dest.size()) +
+                                         " items, the source " + std::to_string(src.size()));
+    bound(src);
+    bound(dest);
+    copy_boxes(box_of(src), box_of(dest), nullptr);
+  }
+  /// Brings the buffer's current contents to host memory.
+  template <typename T, int D, access_mode M, target Tg, access::placeholder P>
+  void update_host(accessor<T, D, M, Tg, P> acc) {
+    if (!acc.buffer_state()) throw exception(errc::accessor, "update_host: an empty accessor");
+    require_buffer(*acc.buffer_state(), access_mode::read, false, true);
+    set_work([] {});
+  }
+  /// Sets every item of the accessor's range to `value`.
+  template <typename T, int D, access_mode M, target Tg, access::placeholder P, typename U>
+  void fill(accessor<T, D, M, Tg, P> dest, const U& value) {
+    static_assert(M != access_mode::read, "fill of a read-only accessor");
+    const std::remove_const_t<T> pattern = value;
+    bound(dest);
+    fill_box(box_of(dest), &pattern);
+  }
+
+  /// Runtime internals: an accessor's use of a buffer is recorded in this command group; the
+  /// buffer's memory where the command uses it. `on_host`: a host task's accessor.
+  void* require_buffer(detail::buffer_state& b, access_mode mode, bool no_init, bool on_host);
+  /// The memory of a buffer this command group required, null if it did not.
+  void* required_data(const detail::buffer_state* b, bool on_host) const;
+  std::uint64_t serial() const { return m_serial; }
 
 private:
   friend class queue;
   handler(const device& d, void* native_queue) : m_device(d), m_native(native_queue) {}
 
   void fill_bytes(void* ptr, const void* pattern, std::size_t pattern_bytes, std::size_t count);
+
+  // ---- Buffers ----
+  template <typename A>
+  void bound(A& acc) {
+    if (!acc.buffer_state()) throw exception(errc::accessor, "an empty accessor in a copy or fill");
+    acc.bind(*this);
+  }
+  template <typename A>
+  static detail::memory_box box_of(const A& acc) {
+    constexpr int D = A::dimensions;
+    detail::memory_box b{const_cast<void*>(static_cast<const void*>(&acc[id<D>{}])), sizeof(typename A::value_type),
+                         {1, 1, 1}, {1, 1, 1}};
+    for (int d = 0; d < D; ++d) {
+      b.extent[3 - D + d] = acc.get_range()[d];
+      b.memory[3 - D + d] = acc.memory_range()[d];
+    }
+    return b;
+  }
+  template <int D>
+  static detail::memory_box dense_box(const void* data, const range<D>& r, std::size_t item_bytes) {
+    detail::memory_box b{const_cast<void*>(data), item_bytes, {1, 1, 1}, {1, 1, 1}};
+    for (int d = 0; d < D; ++d) b.extent[3 - D + d] = b.memory[3 - D + d] = r[d];
+    return b;
+  }
+  /// Copies the items of `from` to those of `to`, both in row-major order; `keep` lives until then.
+  void copy_boxes(const detail::memory_box& from, const detail::memory_box& to, std::shared_ptr<const void> keep);
+  void fill_box(const detail::memory_box& to, const void* pattern);
+  /// A host task on a GPU queue cannot use accessors for the device's memory.
+  void check_host_task_accessors() const;
 
   std::uint32_t resolve_sub_group_size(std::uint32_t requested) const;
   /// Checks that `num_groups` groups of `group_size` items can be counted.
@@ -204,6 +344,8 @@ private:
   std::function<void()> m_work;
   std::vector<detail::event_handle> m_dependencies;
   std::size_t m_local_bytes = 0;
+  std::uint64_t m_serial = detail::next_command_group_serial();
+  std::vector<detail::buffer_requirement> m_requirements;
 };
 
 inline std::size_t detail::reserve_local_memory(handler& h, std::size_t bytes, std::size_t alignment) {

@@ -7,29 +7,55 @@
 
 namespace cohort {
 
-namespace property::queue {
+namespace property {
+namespace queue {
 struct in_order {};
 struct enable_profiling {};
-}  // namespace property::queue
+}  // namespace queue
+namespace buffer {
+/// The buffer works in the host memory it was given, rather than in a copy of it.
+struct use_host_ptr {};
+/// Accepted for source compatibility: a cohort buffer belongs to no single context.
+struct context_bound {
+  template <typename Context>
+  explicit context_bound(const Context&) {}
+};
+}  // namespace buffer
+/// An accessor's previous contents need not be preserved: no copy brings them in.
+struct no_init {};
+namespace reduction {
+struct initialize_to_identity {};
+}  // namespace reduction
+}  // namespace property
 
-/// A set of queue properties: `property_list{property::queue::in_order{}}`.
+inline constexpr property::no_init no_init{};
+
+namespace detail {
+/// Each property's bit in a property_list (properties without a bit are not accepted).
+template <typename P>
+inline constexpr int property_bit = -1;
+template <> inline constexpr int property_bit<property::queue::in_order> = 0;
+template <> inline constexpr int property_bit<property::queue::enable_profiling> = 1;
+template <> inline constexpr int property_bit<property::buffer::use_host_ptr> = 2;
+template <> inline constexpr int property_bit<property::buffer::context_bound> = 3;
+template <> inline constexpr int property_bit<property::no_init> = 4;
+template <> inline constexpr int property_bit<property::reduction::initialize_to_identity> = 5;
+}  // namespace detail
+
+/// A set of runtime properties, as SYCL's property_list: `property_list{property::queue::in_order{}}`.
 class property_list {
 public:
   template <typename... Ps>
-    requires((std::is_same_v<Ps, property::queue::in_order> || std::is_same_v<Ps, property::queue::enable_profiling>) &&
-             ...)
-  property_list(Ps...) : m_in_order((std::is_same_v<Ps, property::queue::in_order> || ...)),
-                         m_profiling((std::is_same_v<Ps, property::queue::enable_profiling> || ...)) {}
+    requires((detail::property_bit<Ps> >= 0) && ...)
+  property_list(Ps...) : m_bits((0u | ... | (1u << detail::property_bit<Ps>))) {}
   template <typename P>
   bool has_property() const {
-    if constexpr (std::is_same_v<P, property::queue::in_order>) return m_in_order;
-    else if constexpr (std::is_same_v<P, property::queue::enable_profiling>) return m_profiling;
+    if constexpr (detail::property_bit<P> >= 0) return (m_bits >> detail::property_bit<P>) & 1u;
     else return false;
   }
 
 private:
-  bool m_in_order = false;
-  bool m_profiling = false;
+  unsigned m_bits = 0;
 };
 
 /// Kernel property: the sub-group size the kernel requires (as SYCL's

@@ -38,6 +38,9 @@ public:
   event submit(CommandGroup&& cgf) {
     handler h(m_device, detail::native_queue(*m_state));
     std::forward<CommandGroup>(cgf)(h);
+    if (!h.m_requirements.empty())
+      return event(detail::enqueue_with_buffers(*m_state, std::move(h.m_work), std::move(h.m_dependencies),
+                                                !h.m_host_task, h.m_requirements));
     return event(detail::enqueue(*m_state, std::move(h.m_work), std::move(h.m_dependencies), !h.m_host_task));
   }
 

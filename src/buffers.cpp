@@ -1,0 +1,266 @@
+// SPDX-License-Identifier: MIT
+// Buffers: their memory in each place a command needed them, which copies are current, and
+// the commands that use them, from which each new command learns what it must wait for.
+//
+// Everything a submission decides (dependencies, which copy moves where) is decided under
+// one lock, in submission order; the copies themselves run as part of the commands, so the
+// dependency graph orders them as it orders the commands. A command that brings a copy to
+// a place is that copy's filler: later readers there wait for it.
+#include <algorithm>
+#include <cstdio>
+#include <cstring>
+#include <mutex>
+#include <string>
+#include <thread>
+
+#include <cohort/runtime/buffer_commands.hpp>
+
+#include "backend_memory.hpp"
+#include "event_state.hpp"
+#include "executor.hpp"
+
+namespace cohort::detail {
+
+namespace {
+/// Guards every buffer's bookkeeping: submissions that use buffers are short critical sections.
+std::mutex& graph_mutex() {
+  static std::mutex m;
+  return m;
+}
+
+bool writes(access_mode m) { return m != access_mode::read; }
+bool keeps_contents(access_mode m, bool no_init) {
+  return !no_init && m != access_mode::discard_write && m != access_mode::discard_read_write;
+}
+
+bool pending(const event_handle& e) { return e && !e->complete(); }
+}  // namespace
+
+struct buffer_state {
+  /// One place that holds the buffer: the host (device null) or a device's memory.
+  struct place_copy {
+    const device_description* device;
+    void* data;
+    event_handle filled_by;  // the command that brought the current contents here
+  };
+
+  std::size_t bytes = 0;
+  bool host_owned = true;
+  std::vector<place_copy> places;  // [0] is host memory
+  /// Bit i: places[i] holds the current contents. All ones: nothing was ever written, so
+  /// every place is as good as any other.
+  std::uint64_t current = ~std::uint64_t{0};
+  std::function<void(const void*)> write_back;
+  bool write_back_enabled = true;
+  event_handle last_writer;
+  std::vector<event_handle> readers;  // since the last write
+  std::size_t readers_after_pruning = 0;
+
+  ~buffer_state();
+
+  /// The index of `device`'s place, made on first use.
+  std::size_t place_of(const device_description* device) {
+    for (std::size_t i = 0; i < places.size(); ++i)
+      if (places[i].device == device) return i;
+    if (places.size() == 64) throw exception(errc::feature_not_supported, "a buffer used on more than 63 devices");
+    void* data = nullptr;
+#if COHORT_WITH_CUDA
+    if (device->owner == backend::cuda) data = backends::cuda::allocate(*device, bytes, 256, usm::alloc::device);
+#endif
+    if (!data)
+      throw exception(errc::memory_allocation, "buffer of " + std::to_string(bytes) + " bytes: no memory for it on " +
+                                                   device->name);
+    places.push_back({device, data, nullptr});
+    return places.size() - 1;
+  }
+
+  /// The commands a new use in `mode` must follow, added to `out`.
+  void dependencies_of(access_mode mode, std::size_t place, std::vector<event_handle>& out) {
+    if (pending(last_writer)) out.push_back(last_writer);
+    if (pending(places[place].filled_by)) out.push_back(places[place].filled_by);
+    if (writes(mode))
+      for (auto& r : readers)
+        if (pending(r)) out.push_back(r);
+  }
+
+  /// The place to bring the contents from before a use at `place`; places.size() if none.
+  std::size_t source_for(access_mode mode, bool no_init, std::size_t place) const {
+    if (!keeps_contents(mode, no_init) || (current >> place) & 1u) return places.size();
+    for (std::size_t i = 0; i < places.size(); ++i)
+      if ((current >> i) & 1u) return i;
+    return places.size();
+  }
+
+  /// Records `command`'s use; `filled`: it brings the contents to `place`.
+  void record(const event_handle& command, access_mode mode, std::size_t place, bool filled) {
+    if (filled) places[place].filled_by = command;
+    if (writes(mode)) {
+      last_writer = command;
+      readers.clear();
+      readers_after_pruning = 0;
+      current = std::uint64_t{1} << place;
+      return;
+    }
+    if (readers.size() >= 2 * readers_after_pruning + 16) {
+      std::erase_if(readers, [](const auto& r) { return !pending(r); });
+      readers_after_pruning = readers.size();
+    }
+    readers.push_back(command);
+    if (current != ~std::uint64_t{0}) current |= std::uint64_t{1} << place;
+  }
+
+  /// Every command that uses the buffer and may not be complete.
+  std::vector<event_handle> users() const {
+    std::vector<event_handle> all(readers);
+    all.push_back(last_writer);
+    for (const auto& p : places) all.push_back(p.filled_by);
+    std::erase_if(all, [](const auto& e) { return !e; });
+    return all;
+  }
+};
+
+namespace {
+/// Copies `bytes` between two places of a buffer: on `stream` when the command runs on a
+/// device, otherwise a blocking copy on the host.
+void move_contents(void* stream, void* to, const void* from, std::size_t bytes, bool host_to_host) {
+  if (bytes == 0) return;
+  if (host_to_host) return (void)std::memcpy(to, from, bytes);
+#if COHORT_WITH_CUDA
+  if (stream) return backends::cuda::copy(stream, to, from, bytes);
+  return backends::cuda::copy_blocking(to, from, bytes);
+#else
+  (void)stream;
+#endif
+}
+
+struct planned_move {
+  void* to;
+  const void* from;
+  std::size_t bytes;
+  bool host_to_host;
+};
+}  // namespace
+
+buffer_state::~buffer_state() {
+  try {
+    for (auto& e : users()) wait_for(*e);
+    if (write_back && write_back_enabled) {
+      if (!(current & 1u) && current != ~std::uint64_t{0})
+        for (std::size_t i = 1; i < places.size(); ++i)
+          if ((current >> i) & 1u) {
+            move_contents(nullptr, places[0].data, places[i].data, bytes, false);
+            break;
+          }
+      write_back(places[0].data);
+    }
+  } catch (const std::exception& e) {
+    std::fprintf(stderr, "cohort: a buffer's destruction failed: %s\n", e.what());
+  }
+  for (std::size_t i = 1; i < places.size(); ++i) {
+#if COHORT_WITH_CUDA
+    if (places[i].device->owner == backend::cuda) backends::cuda::deallocate(places[i].data, usm::alloc::device);
+#endif
+  }
+  if (host_owned) backends::cpu::deallocate(places[0].data);
+}
+
+buffer_handle make_buffer(std::size_t bytes, const void* initial, bool use_host_memory) {
+  auto b = std::make_shared<buffer_state>();
+  b->bytes = bytes;
+  void* host = nullptr;
+  if (use_host_memory && initial) {
+    host = const_cast<void*>(initial);
+    b->host_owned = false;
+  } else {
+    host = backends::cpu::allocate(bytes, 64);
+    if (!host) throw exception(errc::memory_allocation, "buffer of " + std::to_string(bytes) + " bytes: no host memory");
+    if (initial) backends::cpu::copy(host, initial, bytes);
+  }
+  b->places.push_back({nullptr, host, nullptr});
+  if (initial) b->current = 1;
+  return b;
+}
+
+void set_final_data(buffer_state& b, std::function<void(const void*)> write_back) {
+  std::lock_guard lock(graph_mutex());
+  b.write_back = std::move(write_back);
+}
+
+void set_write_back(buffer_state& b, bool enabled) {
+  std::lock_guard lock(graph_mutex());
+  b.write_back_enabled = enabled;
+}
+
+void* host_data(const buffer_state& b) { return b.places[0].data; }
+
+void* buffer_data_on(buffer_state& b, const device_description* place) {
+  std::lock_guard lock(graph_mutex());
+  return b.places[b.place_of(place)].data;
+}
+
+event_handle enqueue_with_buffers(queue_state& q, std::function<void()> work, std::vector<event_handle> dependencies,
+                                  bool on_device, const std::vector<buffer_requirement>& requirements) {
+  std::lock_guard lock(graph_mutex());
+  std::vector<planned_move> moves;
+  std::vector<std::size_t> places(requirements.size());
+  std::vector<bool> filled(requirements.size());
+  for (std::size_t i = 0; i < requirements.size(); ++i) {
+    const auto& r = requirements[i];
+    buffer_state& b = *r.buffer;
+    places[i] = b.place_of(r.place);
+    b.dependencies_of(r.mode, places[i], dependencies);
+    const std::size_t from = b.source_for(r.mode, r.no_init, places[i]);
+    filled[i] = from != b.places.size();
+    if (filled[i])
+      moves.push_back({b.places[places[i]].data, b.places[from].data, b.bytes, !r.place && !b.places[from].device});
+  }
+  if (!moves.empty()) {
+    void* stream = on_device ? native_queue(q) : nullptr;
+    work = [moves = std::move(moves), work = std::move(work), stream] {
+      for (const auto& m : moves) move_contents(stream, m.to, m.from, m.bytes, m.host_to_host);
+      work();
+    };
+  }
+  event_handle done = enqueue(q, std::move(work), std::move(dependencies), on_device);
+  for (std::size_t i = 0; i < requirements.size(); ++i)
+    requirements[i].buffer->record(done, requirements[i].mode, places[i], filled[i]);
+  return done;
+}
+
+namespace {
+/// Ends a host access: the commands waiting for it may run.
+struct host_access_token {
+  host_access_token(event_handle a, buffer_handle b) : access(std::move(a)), buffer(std::move(b)) {}
+  host_access_token(const host_access_token&) = delete;
+  host_access_token& operator=(const host_access_token&) = delete;
+  event_handle access;
+  buffer_handle buffer;  // the buffer outlives its host accessors
+  ~host_access_token() {
+    access->set_complete();
+    executor::instance().notify_progress();
+  }
+};
+}  // namespace
+
+std::shared_ptr<void> acquire_host_access(const buffer_handle& b, access_mode mode, bool no_init, void*& data) {
+  auto access = std::make_shared<event_state>();
+  access->holder = std::this_thread::get_id();
+  access->set_running();
+  std::vector<event_handle> dependencies;
+  planned_move move{};
+  {
+    std::lock_guard lock(graph_mutex());
+    b->dependencies_of(mode, 0, dependencies);
+    const std::size_t from = b->source_for(mode, no_init, 0);
+    const bool filled = from != b->places.size();
+    if (filled) move = {b->places[0].data, b->places[from].data, b->bytes, false};
+    b->record(access, mode, 0, filled);
+  }
+  auto token = std::make_shared<host_access_token>(access, b);
+  for (auto& d : dependencies) wait_for(*d);
+  if (move.to) move_contents(nullptr, move.to, move.from, move.bytes, false);
+  data = b->places[0].data;
+  return token;
+}
+
+}  // namespace cohort::detail
