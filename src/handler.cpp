@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: MIT
 // The handler's non-template members.
+#include <atomic>
 #include <string>
 
 #include <cohort/runtime/handler.hpp>
@@ -71,15 +72,37 @@ std::size_t handler::reserve_local_memory(std::size_t bytes, std::size_t alignme
   return offset;
 }
 
-std::uint32_t handler::resolve_sub_group_size(std::uint32_t requested) const {
+std::uint32_t handler::resolve_sub_group_size(std::uint32_t requested, std::uint32_t build_default) const {
+  // The first launch's COHORT_DEFAULT_SUB_GROUP_SIZE, plus one (0: no launch yet). Translation
+  // units compiled with different values would give one kernel type two sub-group sizes.
+  static std::atomic<std::uint32_t> program_default{0};
+  std::uint32_t seen = 0;
+  if (!program_default.compare_exchange_strong(seen, build_default + 1, std::memory_order_relaxed) &&
+      seen != build_default + 1)
+    throw exception(errc::invalid, "parallel_for(nd_range): this translation unit was compiled with "
+                                   "COHORT_DEFAULT_SUB_GROUP_SIZE=" + std::to_string(build_default) +
+                                   ", an earlier launch's with " + std::to_string(seen - 1) +
+                                   " (0: unset); set it for the whole program");
+  const std::uint32_t size = requested != 0 ? requested : build_default;
+  if (size == 0) return m_device.description().default_sub_group_size;
+  check_sub_group_size(size, requested != 0 ? "the kernel's properties" : "COHORT_DEFAULT_SUB_GROUP_SIZE");
+  return size;
+}
+
+void handler::check_sub_group_size(std::uint32_t size, const char* source) const {
   const auto& desc = m_device.description();
-  if (requested == 0) return desc.default_sub_group_size;
   for (auto s : desc.sub_group_sizes)
-    if (s == requested) return requested;
+    if (s == size) return;
   std::string supported;
   for (auto s : desc.sub_group_sizes) supported += (supported.empty() ? "" : ", ") + std::to_string(s);
-  throw exception(errc::kernel_not_supported, "parallel_for(nd_range): sub-group size " + std::to_string(requested) +
-                                                  " is not one of the device's (" + supported + ")");
+  throw exception(errc::kernel_not_supported, "sub-group size " + std::to_string(size) + " (from " + source +
+                                                  ") is not one of the device's (" + supported + ")");
+}
+
+void handler::check_aspect(aspect a) const {
+  if (!m_device.has(a))
+    throw exception(errc::kernel_not_supported, "the kernel requires an aspect (device_has, number " +
+                                                    std::to_string(static_cast<int>(a)) + ") the device lacks");
 }
 
 void handler::check_local_memory() const {

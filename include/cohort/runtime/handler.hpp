@@ -66,15 +66,29 @@ public:
   template <typename KernelName = detail::unnamed_kernel, int D, typename Kernel,
             typename Here = detail::launchable_here>
   void parallel_for(range<D> r, const Kernel& kernel) {
+    parallel_for<KernelName, D, properties<>, Kernel, void, Here>(r, properties<>{}, kernel);
+  }
+  template <typename KernelName = detail::unnamed_kernel, typename Kernel, typename Here = detail::launchable_here>
+  void parallel_for(std::size_t n, const Kernel& kernel) {
+    parallel_for<KernelName, 1, Kernel, Here>(range<1>{n}, kernel);
+  }
+  /// With kernel properties (sycl_ext_oneapi_kernel_properties): a `range` kernel sees no
+  /// sub-group or work-group, but a sub-group size or aspect it requires is still checked.
+  template <typename KernelName = detail::unnamed_kernel, int D, typename Props, typename Kernel,
+            typename = std::enable_if_t<is_kernel_properties<Props>::value>, typename Here = detail::launchable_here>
+  void parallel_for(range<D> r, Props, const Kernel& kernel) {
+    using kernel_props = detail::kernel_properties_t<Props, Kernel>;
+    check_kernel_properties<kernel_props, D>();
     reject_local_memory("parallel_for(range)");
     detail::checked_size(r, errc::nd_range, "parallel_for(range)");
     set_work([r, kernel, b = m_device.get_backend(), native = m_native] {
       detail::visit_backend<Here>(b, native, [&](auto launcher) { launcher.parallel_for(r, kernel); });
     });
   }
-  template <typename KernelName = detail::unnamed_kernel, typename Kernel, typename Here = detail::launchable_here>
-  void parallel_for(std::size_t n, const Kernel& kernel) {
-    parallel_for<KernelName, 1, Kernel, Here>(range<1>{n}, kernel);
+  template <typename KernelName = detail::unnamed_kernel, typename Props, typename Kernel,
+            typename = std::enable_if_t<is_kernel_properties<Props>::value>, typename Here = detail::launchable_here>
+  void parallel_for(std::size_t n, Props p, const Kernel& kernel) {
+    parallel_for<KernelName, 1, Props, Kernel, void, Here>(range<1>{n}, p, kernel);
   }
 
   /// Work-group kernel: `kernel(nd_item<D>)`.
@@ -86,8 +100,12 @@ public:
   template <typename KernelName = detail::unnamed_kernel, int D, typename Props, typename Kernel,
             typename = std::enable_if_t<is_kernel_properties<Props>::value>, typename Here = detail::launchable_here>
   void parallel_for(nd_range<D> r, Props, const Kernel& kernel) {
-    const std::uint32_t sg = resolve_sub_group_size(Props::required_sub_group_size());
-    check_required_work_group_size<Props>(r.get_local_range());
+    // The launch's properties and the kernel functor's own (get(properties_tag)).
+    using kernel_props = detail::kernel_properties_t<Props, Kernel>;
+    check_kernel_properties<kernel_props, D>();
+    const std::uint32_t sg = resolve_sub_group_size(kernel_props::required_sub_group_size(),
+                                                    detail::default_sub_group_size_request);
+    check_required_work_group_size<kernel_props>(r.get_local_range());
     check_work_groups<D>(r.get_local_range(), "parallel_for(nd_range)");
     detail::checked_size(r.get_global_range(), errc::nd_range, "parallel_for(nd_range), global range");
     for (int d = 0; d < D; ++d)
@@ -99,13 +117,19 @@ public:
     check_local_memory();
     set_work([r, kernel, sg, bytes = m_local_bytes, b = m_device.get_backend(), native = m_native] {
       detail::visit_backend<Here>(b, native, [&](auto launcher) {
-        launcher.parallel_for(r, bytes, sg, kernel, static_cast<const Props*>(nullptr));
+        launcher.parallel_for(r, bytes, sg, kernel, static_cast<const kernel_props*>(nullptr));
       });
     });
   }
 
   template <typename KernelName = detail::unnamed_kernel, typename Kernel, typename Here = detail::launchable_here>
   void single_task(const Kernel& kernel) {
+    single_task<KernelName, properties<>, Kernel, void, Here>(properties<>{}, kernel);
+  }
+  template <typename KernelName = detail::unnamed_kernel, typename Props, typename Kernel,
+            typename = std::enable_if_t<is_kernel_properties<Props>::value>, typename Here = detail::launchable_here>
+  void single_task(Props, const Kernel& kernel) {
+    check_kernel_properties<detail::kernel_properties_t<Props, Kernel>, 1>();
     reject_local_memory("single_task");
     set_work([kernel, b = m_device.get_backend(), native = m_native] {
       detail::visit_backend<Here>(b, native, [&](auto launcher) { launcher.single_task(kernel); });
@@ -117,13 +141,33 @@ public:
   template <typename KernelName = detail::unnamed_kernel, int D, typename Kernel,
             typename Here = detail::launchable_here>
   void parallel_for_work_group(range<D> num_groups, const Kernel& kernel) {
-    range<D> local;
-    for (int d = 0; d < D; ++d) local[d] = D == 1 ? 256 : (D == 2 ? 16 : (d == 2 ? 4 : 8));
-    parallel_for_work_group<KernelName, D, Kernel, Here>(num_groups, local, kernel);
+    parallel_for_work_group<KernelName, D, properties<>, Kernel, void, Here>(num_groups, properties<>{}, kernel);
   }
   template <typename KernelName = detail::unnamed_kernel, int D, typename Kernel,
             typename Here = detail::launchable_here>
   void parallel_for_work_group(range<D> num_groups, range<D> group_size, const Kernel& kernel) {
+    parallel_for_work_group<KernelName, D, properties<>, Kernel, void, Here>(num_groups, group_size, properties<>{},
+                                                                              kernel);
+  }
+  /// With kernel properties: a required work_group_size is the group size when none is given.
+  template <typename KernelName = detail::unnamed_kernel, int D, typename Props, typename Kernel,
+            typename = std::enable_if_t<is_kernel_properties<Props>::value>, typename Here = detail::launchable_here>
+  void parallel_for_work_group(range<D> num_groups, Props p, const Kernel& kernel) {
+    using kernel_props = detail::kernel_properties_t<Props, Kernel>;
+    range<D> local;
+    for (int d = 0; d < D; ++d)
+      if constexpr (kernel_props::required_work_group_dimensions() == D)
+        local[d] = kernel_props::required_work_group_extent(d);
+      else
+        local[d] = D == 1 ? 256 : (D == 2 ? 16 : (d == 2 ? 4 : 8));
+    parallel_for_work_group<KernelName, D, Props, Kernel, void, Here>(num_groups, local, p, kernel);
+  }
+  template <typename KernelName = detail::unnamed_kernel, int D, typename Props, typename Kernel,
+            typename = std::enable_if_t<is_kernel_properties<Props>::value>, typename Here = detail::launchable_here>
+  void parallel_for_work_group(range<D> num_groups, range<D> group_size, Props, const Kernel& kernel) {
+    using kernel_props = detail::kernel_properties_t<Props, Kernel>;
+    check_kernel_properties<kernel_props, D>();
+    check_required_work_group_size<kernel_props>(group_size);
     reject_local_memory("parallel_for_work_group");
     check_work_groups<D>(group_size, "parallel_for_work_group");
     checked_items(num_groups, group_size, "parallel_for_work_group");
@@ -296,7 +340,27 @@ private:
   /// A host task on a GPU queue cannot use accessors for the device's memory.
   void check_host_task_accessors() const;
 
-  std::uint32_t resolve_sub_group_size(std::uint32_t requested) const;
+  // ---- Kernel properties: resolved and checked at submission ----
+  /// The sub-group size of an nd_range launch: `requested` by the kernel's properties, else
+  /// `build_default` (COHORT_DEFAULT_SUB_GROUP_SIZE; 0: the device's default). A size the
+  /// device does not list throws errc::kernel_not_supported; translation units that disagree
+  /// on the build's default throw errc::invalid.
+  std::uint32_t resolve_sub_group_size(std::uint32_t requested, std::uint32_t build_default) const;
+  /// What every launch checks of its properties: the dimensions of a required work-group size
+  /// (at compile time), a required sub-group size and the required aspects (at submission).
+  template <typename Props, int D>
+  void check_kernel_properties() const {
+    constexpr std::size_t dims = Props::required_work_group_dimensions();
+    static_assert(dims == 0 || dims == D, "work_group_size<...> must have as many extents as the launch's range");
+    if constexpr (Props::required_sub_group_size() != 0)
+      check_sub_group_size(Props::required_sub_group_size(), "the kernel's properties");
+    if constexpr (Props::required_aspect_count() != 0)
+      for (std::size_t i = 0; i < Props::required_aspect_count(); ++i) check_aspect(Props::required_aspect(i));
+  }
+  /// Throws errc::kernel_not_supported unless the device lists sub-group size `size`.
+  void check_sub_group_size(std::uint32_t size, const char* source) const;
+  /// Throws errc::kernel_not_supported unless the device has aspect `a` (device_has).
+  void check_aspect(aspect a) const;
   /// Checks that `num_groups` groups of `group_size` items can be counted.
   template <int D>
   static void checked_items(const range<D>& num_groups, const range<D>& group_size, const char* what) {

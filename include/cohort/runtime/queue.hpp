@@ -77,11 +77,53 @@ public:
       h.parallel_for<KernelName>(r, k);
     });
   }
-  template <typename KernelName = detail::unnamed_kernel, int D, typename Props, typename Kernel,
+
+  // ---- Kernel properties (sycl_ext_oneapi_kernel_properties): the properties come right
+  // before the kernel, after any dependencies. ----
+  template <typename KernelName = detail::unnamed_kernel, typename T, typename Props, typename Kernel,
             typename = std::enable_if_t<is_kernel_properties<Props>::value>, typename Here = detail::launchable_here>
-  event parallel_for(nd_range<D> r, Props p, const Kernel& k) {
+  event parallel_for(T r, Props p, const Kernel& k) {
     return submit([&](handler& h) { h.parallel_for<KernelName>(r, p, k); });
   }
+  template <typename KernelName = detail::unnamed_kernel, typename T, typename Props, typename Kernel,
+            typename = std::enable_if_t<is_kernel_properties<Props>::value>, typename Here = detail::launchable_here>
+  event parallel_for(T r, event dep, Props p, const Kernel& k) {
+    return submit([&](handler& h) {
+      h.depends_on(dep);
+      h.parallel_for<KernelName>(r, p, k);
+    });
+  }
+  template <typename KernelName = detail::unnamed_kernel, typename T, typename Props, typename Kernel,
+            typename = std::enable_if_t<is_kernel_properties<Props>::value>, typename Here = detail::launchable_here>
+  event parallel_for(T r, const std::vector<event>& deps, Props p, const Kernel& k) {
+    return submit([&](handler& h) {
+      h.depends_on(deps);
+      h.parallel_for<KernelName>(r, p, k);
+    });
+  }
+  template <typename KernelName = detail::unnamed_kernel, typename Props, typename Kernel,
+            typename = std::enable_if_t<is_kernel_properties<Props>::value>, typename Here = detail::launchable_here>
+  event single_task(Props p, const Kernel& k) {
+    return submit([&](handler& h) { h.single_task<KernelName>(p, k); });
+  }
+  template <typename KernelName = detail::unnamed_kernel, typename Props, typename Kernel,
+            typename = std::enable_if_t<is_kernel_properties<Props>::value>, typename Here = detail::launchable_here>
+  event single_task(event dep, Props p, const Kernel& k) {
+    return submit([&](handler& h) {
+      h.depends_on(dep);
+      h.single_task<KernelName>(p, k);
+    });
+  }
+  template <typename KernelName = detail::unnamed_kernel, typename Props, typename Kernel,
+            typename = std::enable_if_t<is_kernel_properties<Props>::value>, typename Here = detail::launchable_here>
+  event single_task(const std::vector<event>& deps, Props p, const Kernel& k) {
+    return submit([&](handler& h) {
+      h.depends_on(deps);
+      h.single_task<KernelName>(p, k);
+    });
+  }
+  // ---- end of the kernel-property shortcuts ----
+
   /// Scoped parallelism shortcut (as AdaptiveCpp's queue::parallel).
   template <typename KernelName = detail::unnamed_kernel, int D, typename Kernel,
             typename Here = detail::launchable_here>
