@@ -1,8 +1,11 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 #include <cstdint>
+#include <type_traits>
 
 #include <cohort/core/group.hpp>
+#include <cohort/core/multi_ptr.hpp>
+#include <cohort/core/vec.hpp>
 
 namespace cohort {
 
@@ -41,6 +44,48 @@ public:
     m_local_range = group_size % size == 0
                         ? size
                         : static_cast<std::uint32_t>(group_size - first < size ? group_size - first : size);
+  }
+
+  // Loads and stores (SYCL 2020's sub_group members) in a blocked layout: with `p` the same
+  // for every item of the sub-group, item i reads or writes p[i], and with a vec<T, N>,
+  // element k of item i is p[i + k * get_max_local_range()] (as DPC++ lays them out). Items
+  // of a partial sub-group touch only their own places. No item waits for another: on every
+  // backend each item's access is its own, so these are no collectives.
+  template <typename CVT, access::address_space Space, access::decorated IsDecorated,
+            typename T = std::remove_cv_t<CVT>>
+  COHORT_INLINE T load(multi_ptr<CVT, Space, IsDecorated> src) const {
+    return src.get()[m_local_id];
+  }
+  template <typename CVT, typename T = std::remove_cv_t<CVT>>
+  COHORT_INLINE T load(CVT* src) const {
+    return src[m_local_id];
+  }
+  template <int N, typename CVT, access::address_space Space, access::decorated IsDecorated,
+            typename T = std::remove_cv_t<CVT>>
+  COHORT_INLINE vec<T, N> load(multi_ptr<CVT, Space, IsDecorated> src) const {
+    return load<N>(src.get());
+  }
+  template <int N, typename CVT, typename T = std::remove_cv_t<CVT>>
+  COHORT_INLINE vec<T, N> load(CVT* src) const {
+    vec<T, N> r;
+    for (int k = 0; k < N; ++k) r[k] = src[static_cast<std::size_t>(k) * m_max_local_range + m_local_id];
+    return r;
+  }
+  template <typename T, access::address_space Space, access::decorated IsDecorated>
+  COHORT_INLINE void store(multi_ptr<T, Space, IsDecorated> dst, const std::type_identity_t<T>& x) const {
+    dst.get()[m_local_id] = x;
+  }
+  template <typename T>
+  COHORT_INLINE void store(T* dst, const std::type_identity_t<T>& x) const {
+    dst[m_local_id] = x;
+  }
+  template <int N, typename T, access::address_space Space, access::decorated IsDecorated>
+  COHORT_INLINE void store(multi_ptr<T, Space, IsDecorated> dst, const vec<T, N>& x) const {
+    store<N>(dst.get(), x);
+  }
+  template <int N, typename T>
+  COHORT_INLINE void store(T* dst, const vec<T, N>& x) const {
+    for (int k = 0; k < N; ++k) dst[static_cast<std::size_t>(k) * m_max_local_range + m_local_id] = x[k];
   }
 
   /// Local linear id, in the work-group, of this sub-group's first item.
