@@ -89,4 +89,44 @@ private:
   std::size_t m_offset;
 };
 
+/// A zero-dimensional local accessor: one T per work-group, used as a reference to it.
+template <typename T>
+class local_accessor<T, 0> {
+public:
+  using value_type = T;
+  using reference = T&;
+  using const_reference = const T&;
+  template <access::decorated IsDecorated>
+  using accessor_ptr = multi_ptr<value_type, access::address_space::local_space, IsDecorated>;
+  static constexpr int dimensions = 0;
+
+  explicit local_accessor(handler& h) : m_offset(detail::reserve_local_memory(h, sizeof(T), alignof(T))) {}
+
+  COHORT_INLINE local_ptr<T> get_pointer() const { return local_ptr<T>(data()); }
+  template <access::decorated IsDecorated>
+  COHORT_INLINE accessor_ptr<IsDecorated> get_multi_ptr() const {
+    return accessor_ptr<IsDecorated>(data());
+  }
+  COHORT_INLINE std::size_t size() const noexcept { return 1; }
+  COHORT_INLINE std::size_t byte_size() const noexcept { return sizeof(T); }
+
+  COHORT_INLINE operator reference() const { return *data(); }
+  // Assignment writes the group's T (as SYCL's, a const member: the accessor is a handle).
+  COHORT_INLINE const local_accessor& operator=(const value_type& other) const {
+    *data() = other;
+    return *this;
+  }
+  COHORT_INLINE const local_accessor& operator=(value_type&& other) const {
+    *data() = static_cast<value_type&&>(other);
+    return *this;
+  }
+
+private:
+  COHORT_INLINE T* data() const {
+    return reinterpret_cast<T*>(detail::kernel_hooks::local_accessor_base() + m_offset);
+  }
+
+  std::size_t m_offset;
+};
+
 }  // namespace cohort
