@@ -2,11 +2,14 @@
 #pragma once
 // Umbrella header: the whole public API.
 #include <cohort/core/access.hpp>
+#include <cohort/core/aliases.hpp>
 #include <cohort/core/atomic_fence.hpp>
 #include <cohort/core/atomic_ref.hpp>
+#include <cohort/core/bit_cast.hpp>
 #include <cohort/core/exception.hpp>
 #include <cohort/core/functional.hpp>
 #include <cohort/core/group.hpp>
+#include <cohort/core/half.hpp>
 #include <cohort/core/h_item.hpp>
 #include <cohort/core/id.hpp>
 #include <cohort/core/item.hpp>

@@ -5,6 +5,7 @@
 // on the include path only with the CMake target cohort::sycl, so that a program using
 // cohort::cohort alongside a SYCL implementation does not pick it up by accident.
 #include <cohort/cohort.hpp>
+#include <cohort/core/builtins.hpp>
 #include <cohort/runtime/ext_properties.hpp>
 
 /// The SYCL revision whose interface this header follows (SYCL 2020).
