@@ -25,7 +25,7 @@ std::uint16_t bits(sycl::half h) {
 }
 sycl::half from_bits(std::uint16_t b) {
   sycl::half h;
-  std::memcpy(&h, &b, sizeof b);
+  std::memcpy(static_cast<void*>(&h), &b, sizeof b);
   return h;
 }
 // A half's value from its fields, independently of the conversion under test.
@@ -195,7 +195,9 @@ TEST_P(sycl_half_device, conversions_and_arithmetic_in_kernels) {
     std::uint32_t u;
     std::memcpy(&u, &values[i], 4);
     ASSERT_EQ(cast[i], u);
-    if (!std::isnan(static_cast<float>(h))) ASSERT_EQ(back[i], static_cast<float>(h));
+    if (!std::isnan(static_cast<float>(h))) {
+      ASSERT_EQ(back[i], static_cast<float>(h));
+    }
   }
 }
 

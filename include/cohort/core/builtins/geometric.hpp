@@ -36,16 +36,18 @@ COHORT_FUNCTION geometric_accumulator_t<element_type_t<X>> dot_accumulate(const 
   return sum;
 }
 
-// p scaled by s element by element, in the accumulator type.
-template <typename X, typename S>
+// p times s (Divide: divided by s) element by element, in the accumulator type S.
+template <bool Divide, typename X, typename S>
 COHORT_FUNCTION result_t<X> scale(const X& p, S s) {
   using E = element_type_t<X>;
   result_t<X> r;
   for (std::size_t i = 0; i < num_elements_v<X>; ++i) {
+    const S e = static_cast<S>(element(p, i));
+    const E v = static_cast<E>(Divide ? e / s : e * s);
     if constexpr (is_nonscalar_v<X>) {
-      r[i] = static_cast<E>(static_cast<S>(element(p, i)) * s);
+      r[i] = v;
     } else {
-      r = static_cast<E>(static_cast<S>(p) * s);
+      r = v;
     }
   }
   return r;
@@ -105,7 +107,7 @@ COHORT_INLINE detail::result_t<X> normalize(const X& p) {
   using A = detail::geometric_accumulator_t<detail::element_type_t<X>>;
   const A len = std::sqrt(detail::dot_accumulate(p, p));
   if (len == A(0)) return detail::result_t<X>(p);
-  return detail::scale(p, A(1) / len);
+  return detail::scale<true>(p, len);
 }
 
 /// length computed as half_precision::sqrt of the sum of squares.
@@ -133,7 +135,7 @@ template <typename X>
 COHORT_INLINE detail::result_t<X> fast_normalize(const X& p) {
   const float sum = detail::dot_accumulate(p, p);
   if (sum == 0.0f) return detail::result_t<X>(p);
-  return detail::scale(p, half_precision::rsqrt(sum));
+  return detail::scale<false>(p, half_precision::rsqrt(sum));
 }
 
 }  // namespace cohort

@@ -134,6 +134,24 @@ COHORT_FUNCTION T lgamma_r(T x, int* signp) {
   return std::lgamma(x);
 }
 
+// remquo with the seven low bits of the quotient that SYCL asks for (C promises three). x
+// reduced modulo 128 |y| (exactly, by fmod) keeps the remainder and those bits, and leaves a
+// quotient of at most 128, which the reduced x minus the remainder, divided by y, rounds to.
+template <typename T>
+COHORT_FUNCTION T remquo(T x, T y, int* quo) {
+  if (!std::isfinite(x) || std::isnan(y) || y == T(0)) {
+    *quo = 0;
+    return std::remainder(x, y);  // NaN
+  }
+  const T r = std::remainder(x, y);
+  const double y128 = 128.0 * std::fabs(static_cast<double>(y));
+  const double reduced = std::isfinite(y128) ? std::fmod(static_cast<double>(x), y128) : static_cast<double>(x);
+  const double n = std::rint((reduced - static_cast<double>(r)) / static_cast<double>(y));
+  const int bits = static_cast<int>(std::fabs(n)) & 0x7f;
+  *quo = (std::signbit(x) != std::signbit(y)) ? -bits : bits;
+  return r;
+}
+
 // binary16 helpers that work on the encoding.
 COHORT_FUNCTION constexpr std::uint16_t half_bits(half h) { return cohort::bit_cast<std::uint16_t>(h); }
 COHORT_FUNCTION constexpr bool half_isnan(half h) { return (half_bits(h) & 0x7fffu) > 0x7c00u; }
@@ -382,9 +400,9 @@ struct remquo_fn {
   template <typename T>
   COHORT_FUNCTION T operator()(T x, T y, int* quo) const {
     if constexpr (std::is_same_v<T, half>) {
-      return half(std::remquo(static_cast<float>(x), static_cast<float>(y), quo));
+      return half(detail::remquo(static_cast<float>(x), static_cast<float>(y), quo));
     } else {
-      return std::remquo(x, y, quo);
+      return detail::remquo(x, y, quo);
     }
   }
 };
