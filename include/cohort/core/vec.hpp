@@ -188,7 +188,7 @@ inline constexpr bool simple_swizzle_v = (Rgba ? Size == 4 : Size <= 4) && ((I <
     relational_type r;                                                                 \
     COHORT_VEC_NATIVE((detail::native_vector_v<T, N> && (NATIVE)),                     \
                       COHORT_VEC_LOAD(a, lhs); COHORT_VEC_LOAD(b, rhs);                \
-                      const auto c = a OP b; COHORT_VEC_STORE(r.m_data, c); return r)        \
+                      const auto c = a OP b; COHORT_VEC_STORE(static_cast<void*>(&r), c); return r) \
     for (int i = 0; i < N; ++i) {                                                      \
       r[i] = (lhs.m_data[i] OP rhs.m_data[i]) ? relational_element(-1)                 \
                                               : relational_element(0);                 \
