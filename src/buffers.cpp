@@ -9,6 +9,7 @@
 #include <algorithm>
 #include <cstdio>
 #include <cstring>
+#include <memory>
 #include <mutex>
 #include <string>
 #include <thread>
@@ -194,18 +195,30 @@ void set_write_back(buffer_state& b, bool enabled) {
 void* host_data(const buffer_state& b) { return b.places[0].data; }
 
 void* buffer_data_on(buffer_state& b, const device_description* place) {
+  if (!place) return b.places[0].data;  // host memory: set once, at the buffer's creation
   std::lock_guard lock(graph_mutex());
   return b.places[b.place_of(place)].data;
 }
 
 event_handle enqueue_with_buffers(queue_state& q, std::function<void()> work, std::vector<event_handle> dependencies,
-                                  bool on_device, const std::vector<buffer_requirement>& requirements) {
-  std::lock_guard lock(graph_mutex());
+                                  bool on_device, const requirement_list& requirements) {
+  // Per requirement: its place's index and whether the command fills it (on the stack for
+  // the usual few accessors: a submission allocates no more than one without them).
+  constexpr std::size_t few = 8;
+  std::size_t places_few[few];
+  bool filled_few[few];
+  std::unique_ptr<std::size_t[]> places_many;
+  std::unique_ptr<bool[]> filled_many;
+  if (requirements.size() > few) {
+    places_many = std::make_unique<std::size_t[]>(requirements.size());
+    filled_many = std::make_unique<bool[]>(requirements.size());
+  }
+  std::size_t* places = requirements.size() > few ? places_many.get() : places_few;
+  bool* filled = requirements.size() > few ? filled_many.get() : filled_few;
   std::vector<planned_move> moves;
-  std::vector<std::size_t> places(requirements.size());
-  std::vector<bool> filled(requirements.size());
+  std::lock_guard lock(graph_mutex());
   for (std::size_t i = 0; i < requirements.size(); ++i) {
-    const auto& r = requirements[i];
+    const auto& r = requirements.begin()[i];
     buffer_state& b = *r.buffer;
     places[i] = b.place_of(r.place);
     b.dependencies_of(r.mode, places[i], dependencies);
@@ -222,8 +235,10 @@ event_handle enqueue_with_buffers(queue_state& q, std::function<void()> work, st
     };
   }
   event_handle done = enqueue(q, std::move(work), std::move(dependencies), on_device);
-  for (std::size_t i = 0; i < requirements.size(); ++i)
-    requirements[i].buffer->record(done, requirements[i].mode, places[i], filled[i]);
+  for (std::size_t i = 0; i < requirements.size(); ++i) {
+    const auto& r = requirements.begin()[i];
+    r.buffer->record(done, r.mode, places[i], filled[i]);
+  }
   return done;
 }
 

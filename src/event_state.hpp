@@ -2,6 +2,7 @@
 #pragma once
 // The shared state behind an event: status, profiling times and where asynchronous errors go.
 // Private to the compiled runtime; the headers see it through runtime/commands.hpp.
+#include <atomic>
 #include <chrono>
 #include <condition_variable>
 #include <cstdint>
@@ -103,6 +104,8 @@ struct event_state {
   std::uint64_t submit_ns = 0, start_ns = 0, end_ns = 0;
   std::shared_ptr<async_error_sink> errors;
   std::unique_ptr<device_completion> device;  // set once, at the launch on a device
+  /// status == complete, readable without the lock (set under it, never reset).
+  std::atomic<bool> finished{false};
   /// Not a command but a host accessor's access, which the thread `holder` ends.
   std::thread::id holder{};
 
@@ -116,6 +119,7 @@ struct event_state {
       std::lock_guard lock(mutex);
       end_ns = now_ns();
       status = info::event_command_status::complete;
+      finished.store(true, std::memory_order_release);
     }
     done_cv.notify_all();
   }
@@ -137,6 +141,7 @@ struct event_state {
   }
   /// Complete, or handed to a device that will complete it without the host's help.
   bool launched() {
+    if (finished.load(std::memory_order_acquire)) return true;
     std::lock_guard lock(mutex);
     return status == info::event_command_status::complete || device;
   }
@@ -146,6 +151,7 @@ struct event_state {
     return status == info::event_command_status::complete ? nullptr : device.get();
   }
   bool complete() {
+    if (finished.load(std::memory_order_acquire)) return true;
     std::lock_guard lock(mutex);
     if (status == info::event_command_status::complete) return true;
     if (!device) return false;
@@ -157,6 +163,7 @@ struct event_state {
   /// Blocks until complete without running anything (see executor::wait_for for the
   /// waiting that helps).
   void wait() {
+    if (finished.load(std::memory_order_acquire)) return;
     std::unique_lock lock(mutex);
     done_cv.wait(lock, [&] { return status == info::event_command_status::complete || device; });
     if (status == info::event_command_status::complete) return;
@@ -172,6 +179,7 @@ private:
   void finish_on_device(const std::exception_ptr& error) {
     if (profiling) device->times(start_ns, end_ns);
     status = info::event_command_status::complete;
+    finished.store(true, std::memory_order_release);
     if (error && errors) errors->report(error);
     done_cv.notify_all();
   }

@@ -21,6 +21,7 @@ namespace cohort::detail {
 event_handle make_complete_event() {
   auto e = std::make_shared<event_state>();
   e->status = info::event_command_status::complete;
+  e->finished = true;
   return e;
 }
 

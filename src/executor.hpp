@@ -71,6 +71,10 @@ public:
   /// (inside an OpenMP parallel region); the worker runs them then.
   void wait_for(event_state& s) {
     if (s.complete()) return;
+    if (s.holder == std::this_thread::get_id())
+      throw exception(errc::invalid,
+                      "a host_accessor waits for another host_accessor to the same buffer that this thread holds: it "
+                      "would never end (destroy the first one before)");
     if (caller_is_in_kernel())
       throw exception(errc::invalid,
                       "a kernel waits for a command: commands run one at a time, so it would wait for itself");

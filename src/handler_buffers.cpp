@@ -54,8 +54,7 @@ std::vector<run_copy> pair_runs(const detail::memory_box& from, const detail::me
 }  // namespace
 
 void* handler::require_buffer(detail::buffer_state& b, access_mode mode, bool no_init, bool on_host) {
-  const detail::device_description* place =
-      on_host || m_device.get_backend() == backend::cpu ? nullptr : &m_device.description();
+  const detail::device_description* place = on_host ? nullptr : device_place();
   for (auto& r : m_requirements)
     if (r.buffer == &b && r.place == place) {
       // Two accessors of one command group to one buffer: the command does what both do.
@@ -69,9 +68,17 @@ void* handler::require_buffer(detail::buffer_state& b, access_mode mode, bool no
   return data;
 }
 
-void* handler::required_data(const detail::buffer_state* b, bool on_host) const {
-  const detail::device_description* place =
-      on_host || m_device.get_backend() == backend::cpu ? nullptr : &m_device.description();
+const detail::device_description* handler::device_place() {
+  if (!m_place_known) {
+    const auto& d = m_device.description();
+    m_place = d.owner == backend::cpu ? nullptr : &d;
+    m_place_known = true;
+  }
+  return m_place;
+}
+
+void* handler::required_data(const detail::buffer_state* b, bool on_host) {
+  const detail::device_description* place = on_host ? nullptr : device_place();
   for (const auto& r : m_requirements)
     if (r.buffer == b && r.place == place) return r.data;
   return nullptr;

@@ -75,6 +75,9 @@ struct variant {
   std::function<verdict()> check;  // untimed, after every run; empty: verification N/A
   std::function<std::string()> note = {};  // optional remark read after the last run (summary + CSV)
   summary_use use = summary_use::kernel_model;  // role::model only
+  /// A reference that submits cohort kernels itself (e.g. the same kernel on USM where the
+  /// model uses buffers): it runs on the main thread, as a model does.
+  bool submits_kernels = false;
 };
 
 /// How a run's time becomes the throughput column: `amount / seconds / 1e9` in `unit`

@@ -99,7 +99,7 @@ bool one_run(const options& opt, cohort::queue& q, measurement& m, bool timed) {
   const variant& v = *m.v;
   try {
     if (v.prepare) on_worker(q, v.prepare);
-    const bool host_code = v.kind != role::model;
+    const bool host_code = v.kind != role::model && !v.submits_kernels;
     const auto t0 = std::chrono::steady_clock::now();
     if (host_code) on_worker(q, v.run);
     else v.run();

@@ -95,9 +95,18 @@ TEST_P(sycl_accessor, pointers_and_iterators) {
   EXPECT_EQ(part.begin()[4], 15);
   EXPECT_EQ(std::accumulate(whole.begin(), whole.end(), 0), 23 * 24 / 2);
   sycl::buffer<int> one(sycl::range<1>(5));
-  sycl::host_accessor o{one, sycl::range<1>(3), sycl::id<1>(2), sycl::write_only};
-  std::fill(o.begin(), o.end(), 9);
-  EXPECT_EQ(o.end() - o.begin(), 3);
+  {
+    sycl::host_accessor o{one, sycl::range<1>(3), sycl::id<1>(2), sycl::write_only};
+    std::fill(o.begin(), o.end(), 9);
+    EXPECT_EQ(o.end() - o.begin(), 3);
+    // A second host accessor after a writer this thread still holds would wait forever.
+    try {
+      sycl::host_accessor r{one, sycl::read_only};
+      ADD_FAILURE() << "no exception";
+    } catch (const sycl::exception& e) {
+      EXPECT_EQ(e.code(), sycl::errc::invalid) << e.what();
+    }
+  }
   EXPECT_EQ(sycl::host_accessor(one, sycl::read_only)[4], 9);
 }
 

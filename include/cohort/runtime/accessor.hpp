@@ -155,7 +155,7 @@ private:
   template <typename U, typename A>
   accessor(buffer<U, Dimensions, A>& b, handler* h, range<Dimensions> r, id<Dimensions> offset,
            const property_list& p)
-      : view(origin_in(detail::host_data(*b.state()), b.byte_offset()), b.get_range(), r, offset),
+      : view(nullptr, b.get_range(), r, offset),
         m_buffer(b.state().get()),
         m_no_init(p.has_property<property::no_init>()) {
     for (int d = 0; d < Dimensions; ++d)
@@ -163,7 +163,11 @@ private:
         throw exception(errc::invalid, "accessor: range " + std::to_string(r[d]) + " from offset " +
                                            std::to_string(offset[d]) + " exceeds the buffer's " +
                                            std::to_string(b.get_range()[d]) + " in dimension " + std::to_string(d));
-    if (h) bind(*h);
+    // Bound to the command group at once; a placeholder starts in host memory.
+    void* memory = h ? h->require_buffer(*m_buffer, AccessMode, m_no_init, AccessTarget == target::host_task)
+                     : detail::host_data(*m_buffer);
+    this->move_to(origin_in(memory, b.byte_offset()));
+    if (h) m_command_group = h->serial();
   }
 
   static value_type* origin_in(void* memory, std::size_t byte_offset) {

@@ -36,11 +36,38 @@ struct buffer_requirement {
   void* data;                       // the buffer's memory there
 };
 
+/// A command group's requirements: the usual few inline (a submission allocates nothing more
+/// for them), more on the heap.
+class requirement_list {
+public:
+  std::size_t size() const { return m_size; }
+  bool empty() const { return m_size == 0; }
+  buffer_requirement* begin() { return m_size <= few ? m_few : m_more.data(); }
+  buffer_requirement* end() { return begin() + m_size; }
+  const buffer_requirement* begin() const { return m_size <= few ? m_few : m_more.data(); }
+  const buffer_requirement* end() const { return begin() + m_size; }
+  void push_back(const buffer_requirement& r) {
+    if (m_size < few) {
+      m_few[m_size++] = r;
+      return;
+    }
+    if (m_size == few) m_more.assign(m_few, m_few + few);
+    m_more.push_back(r);
+    ++m_size;
+  }
+
+private:
+  static constexpr std::size_t few = 4;
+  buffer_requirement m_few[few];
+  std::size_t m_size = 0;
+  std::vector<buffer_requirement> m_more;
+};
+
 /// Queues a command that uses buffers (see enqueue): it runs after the commands whose use
 /// of the same buffers conflicts with its own, and first brings each buffer's current
 /// contents to the place it needs them.
 event_handle enqueue_with_buffers(queue_state& q, std::function<void()> work, std::vector<event_handle> dependencies,
-                                  bool on_device, const std::vector<buffer_requirement>& requirements);
+                                  bool on_device, const requirement_list& requirements);
 
 /// The buffer's memory on `place` (null: host memory), allocated on first use.
 void* buffer_data_on(buffer_state& b, const device_description* place);

@@ -302,7 +302,7 @@ public:
   /// buffer's memory where the command uses it. `on_host`: a host task's accessor.
   void* require_buffer(detail::buffer_state& b, access_mode mode, bool no_init, bool on_host);
   /// The memory of a buffer this command group required, null if it did not.
-  void* required_data(const detail::buffer_state* b, bool on_host) const;
+  void* required_data(const detail::buffer_state* b, bool on_host);
   std::uint64_t serial() const { return m_serial; }
 
 private:
@@ -337,6 +337,8 @@ private:
   /// Copies the items of `from` to those of `to`, both in row-major order; `keep` lives until then.
   void copy_boxes(const detail::memory_box& from, const detail::memory_box& to, std::shared_ptr<const void> keep);
   void fill_box(const detail::memory_box& to, const void* pattern);
+  /// Where the device's kernels find buffers: null for host memory.
+  const detail::device_description* device_place();
   /// A host task on a GPU queue cannot use accessors for the device's memory.
   void check_host_task_accessors() const;
 
@@ -409,7 +411,9 @@ private:
   std::vector<detail::event_handle> m_dependencies;
   std::size_t m_local_bytes = 0;
   std::uint64_t m_serial = detail::next_command_group_serial();
-  std::vector<detail::buffer_requirement> m_requirements;
+  detail::requirement_list m_requirements;
+  const detail::device_description* m_place = nullptr;  // see device_place()
+  bool m_place_known = false;
 };
 
 inline std::size_t detail::reserve_local_memory(handler& h, std::size_t bytes, std::size_t alignment) {
