@@ -33,5 +33,13 @@ void set(void* stream, void* dst, int value, std::size_t bytes);
 void fill(void* stream, void* dst, const void* pattern, std::size_t pattern_bytes, std::size_t count);
 /// A blocking copy for a CPU queue's command that touches GPU memory.
 void copy_blocking(void* dst, const void* src, std::size_t bytes);
+/// Migrates managed memory to device `device_index`, in order on `stream`.
+void prefetch(void* stream, const void* ptr, std::size_t bytes, int device_index);
+/// Throws the CUDA error cudaMemAdvise gives for `advice` unless it is a cudaMemoryAdvise value.
+void check_advice(int advice);
+/// cudaMemAdvise for managed memory, the location device `device_index`.
+void advise(const void* ptr, std::size_t bytes, int advice, int device_index);
+/// Waits for the work queued on `stream` (which also brings device printf's output to stdout).
+void synchronize(void* stream);
 }  // namespace cohort::backends::cuda
 #endif

@@ -1,9 +1,16 @@
 // SPDX-License-Identifier: MIT
 // The handler's non-template members.
 #include <atomic>
+#include <cstdint>
+#include <cstdio>
+#include <cstdlib>
+#include <mutex>
 #include <string>
+#include <thread>
+#include <vector>
 
 #include <cohort/runtime/handler.hpp>
+#include <cohort/runtime/stream.hpp>
 
 #include "backend_memory.hpp"
 #include "usm_registry.hpp"
@@ -52,6 +59,155 @@ void handler::fill_bytes(void* ptr, const void* pattern, std::size_t pattern_byt
     return set_work([=, native = m_native] { backends::cuda::fill(native, ptr, copy.data(), pattern_bytes, count); });
 #endif
   set_work([=] { backends::cpu::fill(ptr, copy.data(), pattern_bytes, count); });
+}
+
+// ---- USM hints ----
+
+namespace {
+[[maybe_unused]] bool is_managed(const void* p) {
+  const auto e = detail::usm_find(p);
+  return e && e->kind == usm::alloc::shared && e->dev.get_backend() == backend::cuda;
+}
+}  // namespace
+
+void handler::prefetch(const void* ptr, std::size_t bytes) {
+  if (bytes != 0 && !ptr) throw exception(errc::invalid, "prefetch: a null pointer for " + std::to_string(bytes) + " bytes");
+#if COHORT_WITH_CUDA
+  if (bytes != 0 && m_device.get_backend() == backend::cuda && is_managed(ptr))
+    return set_work([=, native = m_native, index = m_device.description().index_in_backend] {
+      backends::cuda::prefetch(native, ptr, bytes, static_cast<int>(index));
+    });
+#endif
+  set_work([] {});
+}
+
+void handler::mem_advise(const void* ptr, std::size_t bytes, int advice) {
+  if (bytes != 0 && !ptr) throw exception(errc::invalid, "mem_advise: a null pointer for " + std::to_string(bytes) + " bytes");
+#if COHORT_WITH_CUDA
+  if (m_device.get_backend() == backend::cuda) {
+    backends::cuda::check_advice(advice);
+    if (bytes != 0 && is_managed(ptr))
+      return set_work([=, index = m_device.description().index_in_backend] {
+        backends::cuda::advise(ptr, bytes, advice, static_cast<int>(index));
+      });
+  }
+#endif
+  (void)advice;
+  set_work([] {});
+}
+
+// ---- sycl::stream ----
+
+namespace {
+/// A stream's host side: the unfinished line of each work-item that has one.
+struct stream_state {
+  std::size_t work_item_bytes;
+  /// Two statements of one work-item have their frames on the same stack, much closer than
+  /// two work-items' (each fiber has a stack of its own; the items of a plain loop run one
+  /// after another, where an unfinished line simply continues).
+  std::uintptr_t same_stack_distance;
+  struct line {
+    std::thread::id thread;
+    std::uintptr_t frame;
+    std::string text;
+  };
+  std::mutex mutex;
+  std::vector<line> lines;
+  std::atomic<std::size_t> unfinished{0};
+
+  void write_out(const char* text, std::size_t bytes) {
+    if (bytes != 0) std::fwrite(text, 1, bytes, stdout);  // one call: stdio writes it whole
+  }
+  void close() {
+    const std::lock_guard<std::mutex> lock(mutex);
+    for (auto& l : lines) write_out(l.text.data(), l.text.size());
+    lines.clear();
+    unfinished.store(0, std::memory_order_relaxed);
+    std::fflush(stdout);
+  }
+};
+
+/// Half the size of a fiber's stack (as src/fiber_engine.cpp reads it; its least is 16 KiB).
+std::uintptr_t half_fiber_stack() {
+  static const std::uintptr_t bytes = [] {
+    const char* env = std::getenv("COHORT_FIBER_STACK_BYTES");
+    const unsigned long long v = env ? std::strtoull(env, nullptr, 10) : 0;
+    return static_cast<std::uintptr_t>(v >= 16 * 1024 ? v : 256 * 1024) / 2;
+  }();
+  return bytes;
+}
+
+/// Where the text's whole lines end: after its last newline (0: none).
+std::size_t whole_lines(const char* text, std::size_t bytes) {
+  for (std::size_t i = bytes; i > 0; --i)
+    if (text[i - 1] == '\n') return i;
+  return 0;
+}
+}  // namespace
+
+void detail::stream_write(void* state, const void* frame, const char* text, std::size_t bytes, bool flush) {
+  auto& s = *static_cast<stream_state*>(state);
+  const std::size_t whole = flush ? bytes : whole_lines(text, bytes);
+  // The common case, whole lines and no work-item with an unfinished one: no lock.
+  if (whole == bytes && s.unfinished.load(std::memory_order_acquire) == 0) return s.write_out(text, bytes);
+  const auto here = reinterpret_cast<std::uintptr_t>(frame);
+  const auto me = std::this_thread::get_id();
+  const std::lock_guard<std::mutex> lock(s.mutex);
+  stream_state::line* mine = nullptr;
+  for (auto& l : s.lines)
+    if (l.thread == me && (here > l.frame ? here - l.frame : l.frame - here) < s.same_stack_distance) mine = &l;
+  if (!mine) {
+    if (whole == bytes) return s.write_out(text, bytes);
+    s.lines.push_back({me, here, std::string()});
+    s.unfinished.fetch_add(1, std::memory_order_release);
+    mine = &s.lines.back();
+  }
+  mine->frame = here;
+  mine->text.append(text, bytes);
+  std::string& t = mine->text;
+  std::size_t cut = flush ? t.size() : whole_lines(t.data(), t.size());
+  if (t.size() - cut > s.work_item_bytes) cut = t.size();  // the work-item buffer is full
+  s.write_out(t.data(), cut);
+  t.erase(0, cut);
+  if (t.empty()) {
+    if (mine != &s.lines.back()) *mine = std::move(s.lines.back());
+    s.lines.pop_back();
+    s.unfinished.fetch_sub(1, std::memory_order_release);
+  }
+}
+
+void* handler::open_stream(std::size_t total_bytes, std::size_t work_item_bytes) {
+  if (work_item_bytes == 0 || total_bytes == 0)
+    throw exception(errc::invalid, "stream: buffer sizes must not be 0");
+  auto s = std::make_shared<stream_state>();
+  s->work_item_bytes = work_item_bytes;
+  s->same_stack_distance = half_fiber_stack();
+  m_streams.push_back(s);
+  return s.get();
+}
+
+void handler::attach_streams() {
+  std::vector<std::shared_ptr<void>> streams = std::move(m_streams);
+  m_streams.clear();
+  const bool on_gpu = m_device.get_backend() != backend::cpu;
+  m_work = [work = std::move(m_work), streams = std::move(streams), on_gpu, native = m_native] {
+    const auto finish = [&] {
+#if COHORT_WITH_CUDA
+      if (on_gpu) backends::cuda::synchronize(native);
+#else
+      (void)on_gpu;
+      (void)native;
+#endif
+      for (const auto& s : streams) static_cast<stream_state*>(s.get())->close();
+    };
+    try {
+      work();
+    } catch (...) {
+      finish();
+      throw;
+    }
+    finish();
+  };
 }
 
 void handler::depends_on(const event& e) { m_dependencies.push_back(e.state()); }

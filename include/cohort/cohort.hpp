@@ -36,5 +36,6 @@
 #include <cohort/runtime/properties.hpp>
 #include <cohort/runtime/queue.hpp>
 #include <cohort/runtime/selector.hpp>
+#include <cohort/runtime/stream.hpp>
 #include <cohort/runtime/usm.hpp>
 #include <cohort/scoped.hpp>

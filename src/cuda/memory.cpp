@@ -81,4 +81,40 @@ void copy_blocking(void* dst, const void* src, std::size_t bytes) {
   check(cudaMemcpy(dst, src, bytes, cudaMemcpyDefault), "memcpy on a CPU queue with GPU memory");
 }
 
+namespace {
+cudaMemLocation device_location(int device_index) {
+  cudaMemLocation where{};
+  where.type = cudaMemLocationTypeDevice;
+  where.id = device_index;
+  return where;
+}
+}  // namespace
+
+void prefetch(void* stream, const void* ptr, std::size_t bytes, int device_index) {
+  check(cudaMemPrefetchAsync(ptr, bytes, device_location(device_index), 0, stream_of(stream)),
+        "prefetch on a CUDA queue");
+}
+
+void check_advice(int advice) {
+  switch (advice) {
+    case cudaMemAdviseSetReadMostly:
+    case cudaMemAdviseUnsetReadMostly:
+    case cudaMemAdviseSetPreferredLocation:
+    case cudaMemAdviseUnsetPreferredLocation:
+    case cudaMemAdviseSetAccessedBy:
+    case cudaMemAdviseUnsetAccessedBy: return;
+    default:
+      // What cudaMemAdvise itself answers, without issuing the call out of order.
+      throw to_exception(cudaErrorInvalidValue, "mem_advise on a CUDA queue: advice " + std::to_string(advice) +
+                                                    " is not a cudaMemoryAdvise value");
+  }
+}
+
+void advise(const void* ptr, std::size_t bytes, int advice, int device_index) {
+  check(cudaMemAdvise(ptr, bytes, static_cast<cudaMemoryAdvise>(advice), device_location(device_index)),
+        "mem_advise on a CUDA queue");
+}
+
+void synchronize(void* stream) { check(cudaStreamSynchronize(stream_of(stream)), "waiting for a CUDA queue"); }
+
 }  // namespace cohort::backends::cuda

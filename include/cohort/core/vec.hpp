@@ -11,6 +11,7 @@
 #include <type_traits>
 #include <utility>
 
+#include "cohort/core/multi_ptr.hpp"
 #include "cohort/core/type_traits.hpp"
 #include "cohort/detail/elementwise.hpp"
 #include "cohort/detail/macros.hpp"
@@ -302,6 +303,20 @@ public:
   COHORT_FUNCTION static constexpr std::size_t size() noexcept { return N; }
   COHORT_FUNCTION static constexpr std::size_t byte_size() noexcept {
     return sizeof(T) * detail::vec_storage_size<N>;
+  }
+
+  /// Element i becomes ptr[offset * N + i] (SYCL 2020; any address space and decoration).
+  template <typename U, access::address_space Space, access::decorated D>
+    requires(std::is_same_v<std::remove_const_t<U>, T>)
+  COHORT_FUNCTION void load(std::size_t offset, multi_ptr<U, Space, D> ptr) {
+    const U* p = ptr.get_raw() + offset * N;
+    for (int i = 0; i < N; ++i) m_data[i] = p[i];
+  }
+  /// ptr[offset * N + i] becomes element i.
+  template <access::address_space Space, access::decorated D>
+  COHORT_FUNCTION void store(std::size_t offset, multi_ptr<T, Space, D> ptr) const {
+    T* p = ptr.get_raw() + offset * N;
+    for (int i = 0; i < N; ++i) p[i] = m_data[i];
   }
 
   COHORT_FUNCTION constexpr T& operator[](int index) { return m_data[index]; }

@@ -229,6 +229,7 @@ public:
     if (m_work) throw exception(errc::invalid, "a command group may hold only one command");
     detail::kernel_capture capture(*this);
     m_work = std::forward<F>(work);
+    if (!m_streams.empty()) attach_streams();
   }
 
   // ---- Buffers ----
@@ -414,6 +415,24 @@ private:
   detail::requirement_list m_requirements;
   const detail::device_description* m_place = nullptr;  // see device_place()
   bool m_place_known = false;
+
+  // ---- USM hints and sycl::stream ----
+public:
+  /// SYCL 2020's USM hints. A CUDA queue prefetches managed (shared USM) memory to its device
+  /// on its stream and passes the advice to cudaMemAdvise; anything else, and the CPU, take
+  /// them as commands that do nothing. A null pointer with bytes != 0 throws errc::invalid;
+  /// an advice CUDA does not know, the CUDA error.
+  void prefetch(const void* ptr, std::size_t bytes);
+  void mem_advise(const void* ptr, std::size_t bytes, int advice);
+  /// Runtime internals: the host side of a sycl::stream made for this command group (see
+  /// runtime/stream.hpp); its output is written before the command's event completes.
+  void* open_stream(std::size_t total_bytes, std::size_t work_item_bytes);
+
+private:
+  /// Makes the command write out its streams' output after its work (set_work calls it).
+  void attach_streams();
+  std::vector<std::shared_ptr<void>> m_streams;
+  // ---- end of the USM hints and sycl::stream ----
 };
 
 inline std::size_t detail::reserve_local_memory(handler& h, std::size_t bytes, std::size_t alignment) {

@@ -170,6 +170,39 @@ public:
     });
   }
 
+  // ---- USM hints (SYCL 2020 queue shortcuts; see handler::prefetch and handler::mem_advise) ----
+  event prefetch(const void* ptr, std::size_t bytes) {
+    return submit([&](handler& h) { h.prefetch(ptr, bytes); });
+  }
+  event prefetch(const void* ptr, std::size_t bytes, event dep) {
+    return submit([&](handler& h) {
+      h.depends_on(dep);
+      h.prefetch(ptr, bytes);
+    });
+  }
+  event prefetch(const void* ptr, std::size_t bytes, const std::vector<event>& deps) {
+    return submit([&](handler& h) {
+      h.depends_on(deps);
+      h.prefetch(ptr, bytes);
+    });
+  }
+  event mem_advise(const void* ptr, std::size_t bytes, int advice) {
+    return submit([&](handler& h) { h.mem_advise(ptr, bytes, advice); });
+  }
+  event mem_advise(const void* ptr, std::size_t bytes, int advice, event dep) {
+    return submit([&](handler& h) {
+      h.depends_on(dep);
+      h.mem_advise(ptr, bytes, advice);
+    });
+  }
+  event mem_advise(const void* ptr, std::size_t bytes, int advice, const std::vector<event>& deps) {
+    return submit([&](handler& h) {
+      h.depends_on(deps);
+      h.mem_advise(ptr, bytes, advice);
+    });
+  }
+  // ---- end of the USM hints ----
+
   friend bool operator==(const queue& a, const queue& b) { return a.m_state == b.m_state; }
 
 private:
