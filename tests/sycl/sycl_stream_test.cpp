@@ -90,7 +90,7 @@ TEST_P(stream_test, SizesAndProperties) {
      EXPECT_EQ(os.get_work_item_buffer_size(), 128u);
      sycl::stream copy = os;
      EXPECT_TRUE(copy == os);
-     h.single_task([=] {});
+     h.single_task(COHORT_LAMBDA() {});
    }).wait();
 }
 
