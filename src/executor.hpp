@@ -86,6 +86,10 @@ public:
         lock.unlock();
         return s.wait();
       }
+      if (!m_running && !m_queue.empty() && ready(m_queue.front())) {  // the usual case
+        run(lock, m_queue.begin());
+        continue;
+      }
       if (!m_running) {
         // The commands up to the awaited one, which run first; any ready one may run.
         const auto awaited = std::find_if(m_queue.begin(), m_queue.end(), [&](const command& c) { return c.done.get() == &s; });

@@ -9,20 +9,13 @@
 #include <vector>
 
 #include "support/devices.hpp"
+#include "support/expect_errc.hpp"
 
 namespace {
 
 class sycl_accessor : public cohort_test::on_device {};
 
-template <typename F>
-void expect_errc(F f, sycl::errc code) {
-  try {
-    f();
-    ADD_FAILURE() << "no exception";
-  } catch (const sycl::exception& e) {
-    EXPECT_EQ(e.code(), code) << e.what();
-  }
-}
+using cohort_test::expect_errc;
 
 TEST_P(sycl_accessor, tags_deduce_the_mode_and_target) {
   sycl::buffer<int> b(sycl::range<1>(4));
@@ -232,6 +225,9 @@ TEST_P(sycl_accessor, accessors_used_where_they_may_not_be_throw) {
         q.submit([&](sycl::handler& h) { h.single_task(COHORT_LAMBDA() { stale[0] = 3; }); });
       },
       sycl::errc::kernel_argument);
+  int sink[8];
+  expect_errc([&] { q.submit([&](sycl::handler& h) { h.copy(stale, sink); }); }, sycl::errc::kernel_argument);
+  expect_errc([&] { q.submit([&](sycl::handler& h) { h.require(stale); }); }, sycl::errc::kernel_argument);
   // Copies with null pointers, or into a smaller accessor.
   expect_errc([&] { q.submit([&](sycl::handler& h) { h.copy(sycl::accessor{b, h}, static_cast<int*>(nullptr)); }); },
               sycl::errc::invalid);

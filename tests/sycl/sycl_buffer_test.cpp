@@ -11,20 +11,13 @@
 #include <vector>
 
 #include "support/devices.hpp"
+#include "support/expect_errc.hpp"
 
 namespace {
 
 class sycl_buffer : public cohort_test::on_device {};
 
-template <typename F>
-void expect_errc(F f, sycl::errc code) {
-  try {
-    f();
-    ADD_FAILURE() << "no exception";
-  } catch (const sycl::exception& e) {
-    EXPECT_EQ(e.code(), code) << e.what();
-  }
-}
+using cohort_test::expect_errc;
 
 /// Adds `k` to every item of `b` on the queue's device.
 template <typename T, int D>

@@ -3,6 +3,8 @@
 // sign (with +-0 and NaN); the integer functions at their limits (abs of the minimum, clz and
 // ctz of 0, saturation at both ends, hadd/rhadd without overflow) and, for 64-bit mul_hi
 // and mad_sat, against 128-bit arithmetic; element-wise forms and kernels on every device.
+// float4 and its kind under nvcc too (aliases.hpp: no using-directive at file scope then).
+#define COHORT_CUDA_VECTOR_ALIASES
 #include <sycl/sycl.hpp>
 
 #include <algorithm>

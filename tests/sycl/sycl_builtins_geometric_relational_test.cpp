@@ -5,6 +5,8 @@
 // comparisons, classification of subnormals (half's own), signbit of -0, any/all, bitselect
 // on the bits of floats, select by bool and by the mask's most significant bit; in kernels
 // on every device.
+// float4 and its kind under nvcc too (aliases.hpp: no using-directive at file scope then).
+#define COHORT_CUDA_VECTOR_ALIASES
 #include <sycl/sycl.hpp>
 
 #include <cmath>

@@ -5,6 +5,8 @@
 // ilogb, remquo's quotient bits, nan payloads, nextafter of half), half rounded once from
 // the float result, element-wise forms on vec, marray and swizzles, pointer outputs through
 // T* and multi_ptr, and the same functions in kernels on every device.
+// float4 and its kind under nvcc too (aliases.hpp: no using-directive at file scope then).
+#define COHORT_CUDA_VECTOR_ALIASES
 #include <sycl/sycl.hpp>
 
 #include <cmath>

@@ -2,6 +2,8 @@
 // encoding of every half, rounding of floats and doubles to nearest-even (midpoints between
 // neighbouring halves, subnormals, overflow), the special values, arithmetic and its result
 // types, numeric_limits, and the same conversions and arithmetic in kernels on every device.
+// float4 and its kind under nvcc too (aliases.hpp: no using-directive at file scope then).
+#define COHORT_CUDA_VECTOR_ALIASES
 #include <sycl/sycl.hpp>
 
 #include <cmath>

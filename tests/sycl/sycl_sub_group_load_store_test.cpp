@@ -81,30 +81,34 @@ void check_vectors(sycl::queue& q) {
           const sycl::sub_group sg = it.get_sub_group();
           const std::size_t block = block_of(it, per_item);
           int* record = seen + it.get_global_linear_id() * per_item;
+          // Captured outside the constexpr-if (nvcc cannot capture there first).
+          const int* from = src + block;
+          int* to = dst + block;
+          const int how = form;
           if constexpr (N == 0) {
             int x;
-            if (form == 0) {
-              x = sg.load(src + block);
-              sg.store(dst + block, x + 1);
-            } else if (form == 1) {
-              x = sg.load(sycl::address_space_cast<address_space::global_space, decorated::no>(src + block));
-              sg.store(sycl::address_space_cast<address_space::global_space, decorated::yes>(dst + block), x + 1);
+            if (how == 0) {
+              x = sg.load(from);
+              sg.store(to, x + 1);
+            } else if (how == 1) {
+              x = sg.load(sycl::address_space_cast<address_space::global_space, decorated::no>(from));
+              sg.store(sycl::address_space_cast<address_space::global_space, decorated::yes>(to), x + 1);
             } else {
-              x = sg.load(sycl::global_ptr<const int>(src + block));
-              sg.store(sycl::global_ptr<int>(dst + block), x + 1);
+              x = sg.load(sycl::global_ptr<const int>(from));
+              sg.store(sycl::global_ptr<int>(to), x + 1);
             }
             record[0] = x;
           } else {
             sycl::vec<int, N> x;
-            if (form == 0) {
-              x = sg.template load<N>(src + block);
-              sg.template store<N>(dst + block, x + 1);
-            } else if (form == 1) {
-              x = sg.template load<N>(sycl::address_space_cast<address_space::global_space, decorated::no>(src + block));
-              sg.store(sycl::address_space_cast<address_space::global_space, decorated::yes>(dst + block), x + 1);
+            if (how == 0) {
+              x = sg.template load<N>(from);
+              sg.template store<N>(to, x + 1);
+            } else if (how == 1) {
+              x = sg.template load<N>(sycl::address_space_cast<address_space::global_space, decorated::no>(from));
+              sg.store(sycl::address_space_cast<address_space::global_space, decorated::yes>(to), x + 1);
             } else {
-              x = sg.template load<N>(sycl::global_ptr<const int>(src + block));
-              sg.template store<N>(sycl::global_ptr<int>(dst + block), x + 1);
+              x = sg.template load<N>(sycl::global_ptr<const int>(from));
+              sg.template store<N>(sycl::global_ptr<int>(to), x + 1);
             }
             for (int k = 0; k < N; ++k) record[k] = x[k];
           }

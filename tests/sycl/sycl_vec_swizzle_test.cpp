@@ -2,6 +2,8 @@
 // m<type><elems> aliases, swizzle<...>(), the simple XYZW/RGBA swizzles (SYCL_SIMPLE_SWIZZLES),
 // lo/hi/even/odd as views, reads, writes through the view (only without repeated indexes),
 // swizzles of swizzles, operators mixing views, vecs and scalars, and swizzles in kernels.
+// float4 and its kind under nvcc too (aliases.hpp: no using-directive at file scope then).
+#define COHORT_CUDA_VECTOR_ALIASES
 #define SYCL_SIMPLE_SWIZZLES
 #include <sycl/sycl.hpp>
 

@@ -145,8 +145,14 @@ public:
   /// Runtime internals.
   detail::buffer_state* buffer_state() const { return m_buffer; }
   bool no_init() const { return m_no_init; }
-  /// Records the access in `h`'s command group and points at the memory it will use.
+  /// Records the access in `h`'s command group and points at the memory it will use (a
+  /// placeholder's; one made for this command group is bound already).
   void bind(handler& h) {
+    if (m_command_group == h.serial()) return;
+    if (m_command_group != 0)
+      throw exception(errc::kernel_argument,
+                      "an accessor made for another command group is used in this one: make accessors in the command "
+                      "group that uses them");
     rebase(h.require_buffer(*m_buffer, AccessMode, m_no_init, AccessTarget == target::host_task));
     m_command_group = h.serial();
   }
@@ -173,7 +179,8 @@ private:
   static value_type* origin_in(void* memory, std::size_t byte_offset) {
     return reinterpret_cast<value_type*>(static_cast<char*>(memory) + byte_offset);
   }
-  /// Points at the same items in the buffer's memory at `memory` (another place).
+  /// A placeholder (which points into host memory) points at the same items in the
+  /// buffer's memory at `memory` (another place).
   void rebase(void* memory) {
     const auto* host = static_cast<const char*>(detail::host_data(*m_buffer));
     this->move_to(origin_in(memory, reinterpret_cast<const char*>(this->buffer_origin()) - host));

@@ -3,6 +3,8 @@
 // terms from sycl::dot, sycl::clamp, sycl::mix, sycl::smoothstep and sycl::pow, packed to
 // uchar4 with convert<>. The host computes the same formulas with <cmath> on plain floats,
 // and the two images must agree to within one unit of colour.
+// float4 and its kind under nvcc too (aliases.hpp: no using-directive at file scope then).
+#define COHORT_CUDA_VECTOR_ALIASES
 #define SYCL_SIMPLE_SWIZZLES
 #include <sycl/sycl.hpp>
 
