@@ -64,4 +64,24 @@ TEST_P(sycl_namespace, legacy_namespace_cl_sycl_runs) {
   cl::sycl::free(x, legacy_queue);
 }
 
+// SYCL 1.2.1's selector classes, still common in programs: the built-in ones choose what the
+// SYCL 2020 selector functions choose, and a class derived from device_selector is used.
+TEST_P(sycl_namespace, selector_classes_of_sycl_1_2_1_choose_as_the_functions_do) {
+  EXPECT_EQ(sycl::device(sycl::default_selector{}), sycl::device(sycl::default_selector_v));
+  EXPECT_TRUE(sycl::queue(sycl::cpu_selector{}).get_device().is_cpu());
+  EXPECT_TRUE(sycl::host_selector{}.select_device().is_cpu());
+  const bool has_gpu = !sycl::device::get_devices(sycl::info::device_type::gpu).empty();
+  if (has_gpu) EXPECT_TRUE(sycl::gpu_selector{}.select_device().is_gpu());
+  else EXPECT_THROW(sycl::gpu_selector{}.select_device(), sycl::exception);
+  struct this_device : sycl::device_selector {
+    sycl::device wanted;
+    explicit this_device(sycl::device d) : wanted(std::move(d)) {}
+    int operator()(const sycl::device& d) const override { return d == wanted ? 1 : -1; }
+  };
+  const this_device mine(GetParam());
+  const sycl::device_selector& as_base = mine;
+  EXPECT_EQ(sycl::queue(as_base).get_device(), GetParam());
+  EXPECT_EQ(mine.select_device(), GetParam());
+}
+
 COHORT_INSTANTIATE_ON_ALL_DEVICES(sycl_namespace);

@@ -19,6 +19,32 @@ inline auto backend_selector(cohort::backend b) {
   return [b](const device& d) { return d.get_backend() == b ? 1000 : -1; };
 }
 
+/// SYCL 1.2.1's selector classes, deprecated in SYCL 2020 but still common in programs: a
+/// base to derive from, and one class for each selector above (the host device is the CPU).
+class device_selector {
+public:
+  virtual ~device_selector() = default;
+  virtual int operator()(const device& d) const = 0;
+  device select_device() const;
+};
+class default_selector : public device_selector {
+public:
+  int operator()(const device& d) const override { return default_selector_v(d); }
+};
+class cpu_selector : public device_selector {
+public:
+  int operator()(const device& d) const override { return cpu_selector_v(d); }
+};
+class gpu_selector : public device_selector {
+public:
+  int operator()(const device& d) const override { return gpu_selector_v(d); }
+};
+class accelerator_selector : public device_selector {
+public:
+  int operator()(const device& d) const override { return accelerator_selector_v(d); }
+};
+using host_selector = cpu_selector;
+
 namespace detail {
 /// The device with the highest non-negative score; errc::runtime when there is none.
 device select_device(int (*score)(const void* selector, const device& d), const void* selector);
@@ -32,6 +58,7 @@ device select_device(const Selector& selector) {
 }  // namespace detail
 
 inline device::device() : device(detail::select_device(default_selector_v)) {}
+inline device device_selector::select_device() const { return detail::select_device(*this); }
 template <typename Selector, typename>
 device::device(const Selector& selector) : device(detail::select_device(selector)) {}
 
