@@ -35,6 +35,8 @@
 #include <cohort/runtime/local_accessor.hpp>
 #include <cohort/runtime/properties.hpp>
 #include <cohort/runtime/queue.hpp>
+#include <cohort/runtime/reducer.hpp>
+#include <cohort/runtime/reduction.hpp>
 #include <cohort/runtime/selector.hpp>
 #include <cohort/runtime/stream.hpp>
 #include <cohort/runtime/usm.hpp>

@@ -45,6 +45,11 @@ inline std::uint64_t next_command_group_serial() {
   static thread_local std::uint64_t serial = 0;
   return ++serial;
 }
+/// Whether `T` is a reduction(...) (runtime/reduction.hpp specialises it).
+template <typename T>
+inline constexpr bool is_reduction_v = false;
+template <typename... Args>
+auto split_reductions(const Args&... args);
 /// A box of items in memory: `extent` items of `item_bytes` at `data`, in memory laid out
 /// as `memory` items (three dimensions, leading ones 1).
 struct memory_box {
@@ -192,6 +197,48 @@ public:
                                   [&](auto launcher) { launcher.parallel(num_groups, group_size, kernel); });
     });
   }
+
+  // ---- Reductions (SYCL 2020 section 4.9.2; runtime/reduction.hpp) ----
+  /// `kernel(item<D> or id<D>, reducer&...)` with one reducer per reduction(...), which come
+  /// between the range and the kernel.
+  template <typename KernelName = detail::unnamed_kernel, int D, typename First, typename... Rest,
+            typename = std::enable_if_t<detail::is_reduction_v<First>>, typename Here = detail::launchable_here>
+  void parallel_for(range<D> r, const First& first, const Rest&... rest) {
+    reject_local_memory("parallel_for(range) with reductions");
+    detail::checked_size(r, errc::nd_range, "parallel_for(range) with reductions");
+    auto parts = detail::split_reductions(first, rest...);
+    set_work([r, pack = parts.first, kernel = parts.second, b = m_device.get_backend(), native = m_native] {
+      detail::visit_backend<Here>(b, native, [&](auto launcher) { launcher.parallel_for_reduction(r, pack, kernel); });
+    });
+  }
+  template <typename KernelName = detail::unnamed_kernel, typename First, typename... Rest,
+            typename = std::enable_if_t<detail::is_reduction_v<First>>, typename Here = detail::launchable_here>
+  void parallel_for(std::size_t n, const First& first, const Rest&... rest) {
+    parallel_for<KernelName>(range<1>{n}, first, rest...);
+  }
+  /// `kernel(nd_item<D>, reducer&...)`: the work-items of a group share what the backend
+  /// keeps per group or thread.
+  template <typename KernelName = detail::unnamed_kernel, int D, typename First, typename... Rest,
+            typename = std::enable_if_t<detail::is_reduction_v<First>>, typename Here = detail::launchable_here>
+  void parallel_for(nd_range<D> r, const First& first, const Rest&... rest) {
+    const std::uint32_t sg = resolve_sub_group_size(0, detail::default_sub_group_size_request);
+    check_work_groups<D>(r.get_local_range(), "parallel_for(nd_range) with reductions");
+    detail::checked_size(r.get_global_range(), errc::nd_range, "parallel_for(nd_range) with reductions, global range");
+    for (int d = 0; d < D; ++d)
+      if (r.get_global_range()[d] % r.get_local_range()[d] != 0)
+        throw exception(errc::nd_range, "parallel_for(nd_range) with reductions: global size " +
+                                            std::to_string(r.get_global_range()[d]) +
+                                            " is not a multiple of the local size " +
+                                            std::to_string(r.get_local_range()[d]) + " in dimension " +
+                                            std::to_string(d));
+    check_local_memory();
+    auto parts = detail::split_reductions(first, rest...);
+    set_work([r, pack = parts.first, kernel = parts.second, sg, bytes = m_local_bytes, b = m_device.get_backend(), native = m_native] {
+      detail::visit_backend<Here>(
+          b, native, [&](auto launcher) { launcher.parallel_for_reduction(r, bytes, sg, pack, kernel); });
+    });
+  }
+  // ---- end of the reductions ----
 
   void memcpy(void* dest, const void* src, std::size_t bytes);
   template <typename T>

@@ -78,6 +78,31 @@ public:
     });
   }
 
+  // ---- Reductions (SYCL 2020 section 4.9.2): parallel_for(range or nd_range, reduction...,
+  // kernel), optionally after dependencies. ----
+  template <typename KernelName = detail::unnamed_kernel, typename T, typename First, typename... Rest,
+            typename = std::enable_if_t<detail::is_reduction_v<First>>, typename Here = detail::launchable_here>
+  event parallel_for(T r, const First& first, const Rest&... rest) {
+    return submit([&](handler& h) { h.parallel_for<KernelName>(r, first, rest...); });
+  }
+  template <typename KernelName = detail::unnamed_kernel, typename T, typename First, typename... Rest,
+            typename = std::enable_if_t<detail::is_reduction_v<First>>, typename Here = detail::launchable_here>
+  event parallel_for(T r, event dep, const First& first, const Rest&... rest) {
+    return submit([&](handler& h) {
+      h.depends_on(dep);
+      h.parallel_for<KernelName>(r, first, rest...);
+    });
+  }
+  template <typename KernelName = detail::unnamed_kernel, typename T, typename First, typename... Rest,
+            typename = std::enable_if_t<detail::is_reduction_v<First>>, typename Here = detail::launchable_here>
+  event parallel_for(T r, const std::vector<event>& deps, const First& first, const Rest&... rest) {
+    return submit([&](handler& h) {
+      h.depends_on(deps);
+      h.parallel_for<KernelName>(r, first, rest...);
+    });
+  }
+  // ---- end of the reductions ----
+
   // ---- Kernel properties (sycl_ext_oneapi_kernel_properties): the properties come right
   // before the kernel, after any dependencies. ----
   template <typename KernelName = detail::unnamed_kernel, typename T, typename Props, typename Kernel,

@@ -11,6 +11,7 @@
 #include <cohort/backend/concepts.hpp>
 #include <cohort/backend/cpu/fiber_engine.hpp>
 #include <cohort/backend/cpu/group_arena.hpp>
+#include <cohort/backend/cpu/reduction_partials.hpp>
 #include <cohort/backend/cpu/scoped_launch.hpp>
 #include <cohort/backend/cpu/team.hpp>
 #include <cohort/core/group.hpp>
@@ -121,6 +122,17 @@ COHORT_IVDEP
         });
       };
     });
+  }
+
+  /// Kernels with SYCL reductions: private partials per thread (reduction_partials.hpp).
+  template <int D, typename Pack, typename Kernel>
+  static void parallel_for_reduction(const range<D>& r, const Pack& pack, const Kernel& kernel) {
+    range_reduction(r, pack, kernel);
+  }
+  template <int D, typename Pack, typename Kernel>
+  static void parallel_for_reduction(const nd_range<D>& ndr, std::size_t local_bytes, std::uint32_t sub_group_size,
+                                     const Pack& pack, const Kernel& kernel) {
+    nd_range_reduction(ndr, local_bytes, sub_group_size, pack, kernel);
   }
 
   /// Hierarchical: the group lambda runs once per group on one thread.

@@ -1,0 +1,292 @@
+// SPDX-License-Identifier: MIT
+#pragma once
+// SYCL 2020 reductions (section 4.9.2): `reduction(...)` describes a variable (a USM
+// pointer, a one-item buffer, or a span of variables for an array reduction), its operator
+// and identity; `handler::parallel_for(range or nd_range, reduction..., kernel)` hands the
+// kernel one reducer per reduction (runtime/reducer.hpp). The result is combined with the
+// variable's value, or replaces it with property::reduction::initialize_to_identity.
+//
+// The backends see the reductions of a launch as one `reduction_pack` (the contract is at
+// the top of backend/concepts.hpp's reduction section):
+//   - the CPU keeps one set of private partials per OpenMP thread (make_host_private), runs
+//     the kernel with them, merges the threads' sets once and writes the result (write);
+//   - a GPU gives each work-item private partials (make_device_private), combines them over
+//     the work-group (combine_over_group: a group reduction, then one atomic per group and
+//     variable) after setting the variables that start from the identity
+//     (initialize_variables).
+#include <cstddef>
+#include <memory>
+#include <span>
+#include <string>
+#include <tuple>
+#include <type_traits>
+#include <utility>
+
+#include <cohort/core/exception.hpp>
+#include <cohort/core/item.hpp>
+#include <cohort/core/known_identity.hpp>
+#include <cohort/core/nd_item.hpp>
+#include <cohort/group/reduce.hpp>
+#include <cohort/runtime/accessor.hpp>
+#include <cohort/runtime/buffer.hpp>
+#include <cohort/runtime/handler.hpp>
+#include <cohort/runtime/properties.hpp>
+#include <cohort/runtime/reducer.hpp>
+
+namespace cohort {
+
+/// SYCL 2020's span (std::span).
+using std::dynamic_extent;
+template <typename T, std::size_t Extent = std::dynamic_extent>
+using span = std::span<T, Extent>;
+
+namespace detail {
+
+/// One reduction: `count` variables at `data` (1 for a scalar reduction).
+template <typename T, typename Op, bool Array>
+struct reduction_variable {
+  using value_type = T;
+  using binary_operation = Op;
+  static constexpr bool is_array = Array;
+  T* data;
+  std::size_t count;
+  T identity;
+  Op op;
+  bool initialize_to_identity;
+};
+
+template <typename T, typename Op, bool Array>
+inline constexpr bool is_reduction_v<reduction_variable<T, Op, Array>> = true;
+
+template <typename T, typename Op, bool Array>
+reduction_variable<T, Op, Array> make_reduction(T* data, std::size_t count, const T& identity, const Op& op,
+                                                const property_list& props, const char* what) {
+  static_assert(std::is_trivially_copyable_v<T>, "reduction: the variable's type must be trivially copyable");
+  if (!data && (count != 0 || !Array)) throw exception(errc::invalid, std::string(what) + ": a null pointer");
+  return {data, count, identity, op, props.has_property<property::reduction::initialize_to_identity>()};
+}
+
+template <typename Op, typename T>
+constexpr T identity_for_reduction() {
+  static_assert(has_known_identity_v<Op, T>,
+                "reduction(var, op): this operator has no known identity for the variable's type (only SYCL's "
+                "function objects on arithmetic types have one); give it: reduction(var, identity, op)");
+  if constexpr (has_known_identity_v<Op, T>)
+    return make_known_identity<Op, T>();
+  else
+    return T{};
+}
+
+/// What a thread (CPU) or work-item (GPU) keeps of one reduction, and how it ends.
+template <typename Var, typename Kind>
+struct private_part;
+
+/// A scalar's partial: in the reducer.
+template <typename T, typename Op, typename Kind>
+struct private_part<reduction_variable<T, Op, false>, Kind> {
+  reducer<T, Op, 0, private_value> r;
+  COHORT_INLINE explicit private_part(const reduction_variable<T, Op, false>& v) : r(v.identity, v.op) {}
+  COHORT_INLINE reducer<T, Op, 0, private_value>& get() { return r; }
+  void merge(const private_part& other) { r.merge(other.r); }
+  void write(const reduction_variable<T, Op, false>& v) const {
+    *v.data = v.initialize_to_identity ? r.partial() : detail::combine<T>(v.op, *v.data, r.partial());
+  }
+  template <typename Group>
+  COHORT_INLINE void combine_over_group(const Group& g, const reduction_variable<T, Op, false>& v) const {
+    const T total = reduce_over_group(g, r.partial(), v.op);
+    if (g.leader()) atomic_combine(v.data, total, v.op);
+  }
+};
+
+/// An array's partials on the CPU: the thread's own array.
+template <typename T, typename Op>
+struct private_part<reduction_variable<T, Op, true>, element> {
+  std::unique_ptr<T[]> storage;
+  reducer<T, Op, 1, element> r;
+  explicit private_part(const reduction_variable<T, Op, true>& v)
+      : storage(new T[v.count == 0 ? 1 : v.count]), r(storage.get(), v.count, v.identity, v.op) {
+    for (std::size_t i = 0; i < v.count; ++i) storage[i] = v.identity;
+  }
+  reducer<T, Op, 1, element>& get() { return r; }
+  void merge(const private_part& other) {
+    for (std::size_t i = 0; i < r.count(); ++i) r[i].combine(other.storage[i]);
+  }
+  void write(const reduction_variable<T, Op, true>& v) const {
+    for (std::size_t i = 0; i < v.count; ++i)
+      v.data[i] = v.initialize_to_identity ? storage[i] : detail::combine<T>(v.op, v.data[i], storage[i]);
+  }
+};
+
+/// An array's partials on a GPU: none; each element combines atomically into the variable
+/// (which initialize_variables set to the identity where asked).
+template <typename T, typename Op>
+struct private_part<reduction_variable<T, Op, true>, atomic_element> {
+  reducer<T, Op, 1, atomic_element> r;
+  COHORT_INLINE explicit private_part(const reduction_variable<T, Op, true>& v)
+      : r(v.data, v.count, v.identity, v.op) {}
+  COHORT_INLINE reducer<T, Op, 1, atomic_element>& get() { return r; }
+  template <typename Group>
+  COHORT_INLINE void combine_over_group(const Group&, const reduction_variable<T, Op, true>&) const {}
+};
+
+/// Calls `kernel(index, reducer&...)` with the reducers of `parts`.
+template <typename Kernel, typename Index, typename Parts>
+COHORT_INLINE void call_with_reducers(const Kernel& kernel, const Index& index, Parts& parts) {
+  std::apply([&](auto&... p) { kernel(index, p.get()...); }, parts);
+}
+
+/// The reductions of one launch, as the backends see them.
+template <typename... Vars>
+struct reduction_pack {
+  std::tuple<Vars...> vars;
+
+  static constexpr std::size_t size = sizeof...(Vars);
+  using host_private = std::tuple<private_part<Vars, element>...>;
+  using device_private = std::tuple<private_part<Vars, atomic_element>...>;
+
+  // ---- The CPU: one set of partials per thread ----
+  host_private make_host_private() const {
+    return std::apply([](const Vars&... v) { return host_private(private_part<Vars, element>(v)...); }, vars);
+  }
+  /// `into` combined with `from` (in that order).
+  void merge(host_private& into, const host_private& from) const {
+    [&]<std::size_t... I>(std::index_sequence<I...>) {
+      (std::get<I>(into).merge(std::get<I>(from)), ...);
+    }(std::index_sequence_for<Vars...>{});
+  }
+  /// The variables combined with the merged partials (or set to them).
+  void write(const host_private& total) const {
+    [&]<std::size_t... I>(std::index_sequence<I...>) {
+      (std::get<I>(total).write(std::get<I>(vars)), ...);
+    }(std::index_sequence_for<Vars...>{});
+  }
+
+  // ---- A GPU: partials per work-item, combined over the work-group ----
+  COHORT_INLINE device_private make_device_private() const {
+    return std::apply([](const Vars&... v) { return device_private(private_part<Vars, atomic_element>(v)...); },
+                      vars);
+  }
+  template <typename Group>
+  COHORT_INLINE void combine_over_group(const Group& g, const device_private& parts) const {
+    [&]<std::size_t... I>(std::index_sequence<I...>) {
+      (std::get<I>(parts).combine_over_group(g, std::get<I>(vars)), ...);
+    }(std::index_sequence_for<Vars...>{});
+  }
+  /// Whether a variable starts from the identity (initialize_variables must run first).
+  bool initializes() const {
+    return std::apply([](const Vars&... v) { return (v.initialize_to_identity || ...); }, vars);
+  }
+  /// Sets the variables that start from the identity to it (one work-item runs it).
+  COHORT_INLINE void initialize_variables() const {
+    [&]<std::size_t... I>(std::index_sequence<I...>) {
+      (initialize(std::get<I>(vars)), ...);
+    }(std::index_sequence_for<Vars...>{});
+  }
+
+  // ---- Running the kernel with the reducers ----
+  template <int D, typename Kernel, typename Parts>
+  COHORT_INLINE static void invoke_range(const Kernel& kernel, const id<D>& i, const range<D>& r, Parts& parts) {
+    if constexpr (invocable_with<Kernel, item<D>, Parts>())
+      call_with_reducers(kernel, item<D>(i, r, 0), parts);
+    else if constexpr (invocable_with<Kernel, item<D, false>, Parts>())
+      call_with_reducers(kernel, item<D, false>(i, r, 0), parts);
+    else
+      call_with_reducers(kernel, i, parts);
+  }
+  template <int D, typename Kernel, typename Parts>
+  COHORT_INLINE static void invoke_nd(const Kernel& kernel, const nd_item<D>& it, Parts& parts) {
+    call_with_reducers(kernel, it, parts);
+  }
+
+private:
+  template <typename Kernel, typename Index, typename Parts>
+  static constexpr bool invocable_with() {
+    return []<typename... P>(std::tuple<P...>*) {
+      return std::is_invocable_v<const Kernel&, Index, decltype(std::declval<P&>().get())...>;
+    }(static_cast<Parts*>(nullptr));
+  }
+  template <typename V>
+  COHORT_INLINE static void initialize(const V& v) {
+    if (v.initialize_to_identity)
+      for (std::size_t i = 0; i < v.count; ++i) v.data[i] = v.identity;
+  }
+};
+
+/// Splits a launch's arguments (reductions..., kernel) into the pack and the kernel.
+template <typename... Args>
+auto split_reductions(const Args&... args) {
+  static_assert(sizeof...(Args) >= 2, "parallel_for with reductions: the reductions, then the kernel");
+  const auto all = std::forward_as_tuple(args...);
+  constexpr std::size_t n = sizeof...(Args) - 1;
+  return [&]<std::size_t... I>(std::index_sequence<I...>) {
+    using pack = reduction_pack<std::remove_cvref_t<std::tuple_element_t<I, std::tuple<Args...>>>...>;
+    using kernel = std::remove_cvref_t<std::tuple_element_t<n, std::tuple<Args...>>>;
+    static_assert((is_reduction_v<std::remove_cvref_t<std::tuple_element_t<I, std::tuple<Args...>>>> && ...),
+                  "parallel_for with reductions: every argument between the range and the kernel must be a "
+                  "reduction(...)");
+    static_assert(!is_reduction_v<kernel>, "parallel_for with reductions: the kernel comes last");
+    return std::pair<pack, kernel>(pack{std::tuple(std::get<I>(all)...)}, std::get<n>(all));
+  }(std::make_index_sequence<n>{});
+}
+
+}  // namespace detail
+
+// ---- reduction(...) (SYCL 2020 section 4.9.2.1) ----
+
+/// A reduction into `*var` (USM memory the device can reach) with `combiner`'s known identity.
+template <typename T, typename BinaryOperation>
+detail::reduction_variable<T, BinaryOperation, false> reduction(T* var, BinaryOperation combiner,
+                                                                const property_list& props = {}) {
+  return detail::make_reduction<T, BinaryOperation, false>(
+      var, 1, detail::identity_for_reduction<BinaryOperation, T>(), combiner, props, "reduction");
+}
+/// The same with the identity given (required for operators without a known identity).
+template <typename T, typename BinaryOperation>
+detail::reduction_variable<T, BinaryOperation, false> reduction(T* var, const std::type_identity_t<T>& identity,
+                                                                BinaryOperation combiner,
+                                                                const property_list& props = {}) {
+  return detail::make_reduction<T, BinaryOperation, false>(var, 1, identity, combiner, props, "reduction");
+}
+
+/// A reduction into the one item of `vars`: a read-write use of the buffer by the command
+/// group (a discarding write with initialize_to_identity), ordered after its other uses.
+template <typename T, typename AllocatorT, typename BinaryOperation>
+detail::reduction_variable<T, BinaryOperation, false> reduction(buffer<T, 1, AllocatorT> vars, handler& cgh,
+                                                                BinaryOperation combiner,
+                                                                const property_list& props = {}) {
+  return reduction(vars, cgh, detail::identity_for_reduction<BinaryOperation, T>(), combiner, props);
+}
+template <typename T, typename AllocatorT, typename BinaryOperation>
+detail::reduction_variable<T, BinaryOperation, false> reduction(buffer<T, 1, AllocatorT> vars, handler& cgh,
+                                                                const std::type_identity_t<T>& identity,
+                                                                BinaryOperation combiner,
+                                                                const property_list& props = {}) {
+  if (vars.size() != 1)
+    throw exception(errc::invalid, "reduction(buffer, handler, ...): the buffer must hold exactly one item, it holds " +
+                                       std::to_string(vars.size()));
+  T* data;
+  if (props.has_property<property::reduction::initialize_to_identity>())
+    data = accessor<T, 1, access_mode::write>(vars, cgh, property_list{property::no_init{}}).get_pointer().get();
+  else
+    data = accessor<T, 1, access_mode::read_write>(vars, cgh).get_pointer().get();
+  return detail::make_reduction<T, BinaryOperation, false>(data, 1, identity, combiner, props, "reduction(buffer)");
+}
+
+/// An array reduction: `vars.size()` variables, `reducer[i]` in the kernel.
+template <typename T, std::size_t Extent, typename BinaryOperation>
+detail::reduction_variable<T, BinaryOperation, true> reduction(span<T, Extent> vars, BinaryOperation combiner,
+                                                               const property_list& props = {}) {
+  return detail::make_reduction<T, BinaryOperation, true>(
+      vars.data(), vars.size(), detail::identity_for_reduction<BinaryOperation, T>(), combiner, props,
+      "reduction(span)");
+}
+template <typename T, std::size_t Extent, typename BinaryOperation>
+detail::reduction_variable<T, BinaryOperation, true> reduction(span<T, Extent> vars,
+                                                               const std::type_identity_t<T>& identity,
+                                                               BinaryOperation combiner,
+                                                               const property_list& props = {}) {
+  return detail::make_reduction<T, BinaryOperation, true>(vars.data(), vars.size(), identity, combiner, props,
+                                                          "reduction(span)");
+}
+
+}  // namespace cohort
