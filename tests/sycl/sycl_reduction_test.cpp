@@ -60,7 +60,7 @@ void check_operator(sycl::queue& q, T start) {
                               : sycl::property_list{};
       var[0] = start;
       q.parallel_for(sycl::range<1>{n}, sycl::reduction(var.data(), op, props),
-                     COHORT_LAMBDA(sycl::id<1> i, auto& r) { r.combine(value_of<T, Op>{}(i[0])); })
+                     COHORT_LAMBDA(sycl::id<1> i, sycl::reducer<T, Op>& r) { r.combine(value_of<T, Op>{}(i[0])); })
           .wait_and_throw();
       ASSERT_EQ(var[0], expected) << "range, n " << n << " init " << init;
       for (std::size_t local : {std::size_t{1}, std::size_t{3}, std::size_t{64}}) {
@@ -68,7 +68,7 @@ void check_operator(sycl::queue& q, T start) {
         var[0] = start;
         const std::size_t global = (n + local - 1) / local * local;
         q.parallel_for(sycl::nd_range<1>{global, local}, sycl::reduction(var.data(), op, props),
-                       COHORT_LAMBDA(sycl::nd_item<1> it, auto& r) {
+                       COHORT_LAMBDA(sycl::nd_item<1> it, sycl::reducer<T, Op>& r) {
                          if (it.get_global_id(0) < n) r.combine(value_of<T, Op>{}(it.get_global_id(0)));
                        })
             .wait_and_throw();
@@ -122,7 +122,9 @@ TEST_P(sycl_reduction, transparent_operators_and_the_reducer_operators) {
   q.parallel_for(sycl::range<1>{n}, sycl::reduction(p, sycl::plus<>()), sycl::reduction(p + 1, sycl::multiplies<>()),
                  sycl::reduction(p + 2, sycl::bit_and<>()), sycl::reduction(p + 3, sycl::bit_or<>()),
                  sycl::reduction(p + 4, sycl::bit_xor<>()), sycl::reduction(p + 5, sycl::plus<int>()),
-                 COHORT_LAMBDA(sycl::item<1> it, auto& sum, auto& prod, auto& band, auto& bor, auto& bxor, auto& count) {
+                 COHORT_LAMBDA(sycl::item<1> it, sycl::reducer<int, sycl::plus<>>& sum, sycl::reducer<int, sycl::multiplies<>>& prod,
+                               sycl::reducer<int, sycl::bit_and<>>& band, sycl::reducer<int, sycl::bit_or<>>& bor,
+                               sycl::reducer<int, sycl::bit_xor<>>& bxor, sycl::reducer<int, sycl::plus<int>>& count) {
                    const int i = static_cast<int>(it.get_id(0));
                    sum += i % 3;
                    prod *= i % 50000 == 1 ? -1 : 1;
@@ -167,7 +169,9 @@ TEST_P(sycl_reduction, several_reductions_in_one_nd_range_kernel_with_barriers) 
      h.parallel_for(sycl::nd_range<1>{n, local},
                     sycl::reduction(s, sycl::plus<double>(), {sycl::property::reduction::initialize_to_identity{}}),
                     sycl::reduction(m, sycl::maximum<int>()), sycl::reduction(c, sycl::plus<long long>()),
-                    COHORT_LAMBDA(sycl::nd_item<1> it, auto& total, auto& largest, auto& items) {
+                    COHORT_LAMBDA(sycl::nd_item<1> it, sycl::reducer<double, sycl::plus<double>>& total,
+                                  sycl::reducer<int, sycl::maximum<int>>& largest,
+                                  sycl::reducer<long long, sycl::plus<long long>>& items) {
                       const std::size_t l = it.get_local_id(0);
                       tile[l] = static_cast<int>(it.get_global_id(0));
                       sycl::group_barrier(it.get_group());
@@ -187,12 +191,12 @@ TEST_P(sycl_reduction, two_and_three_dimensional_ranges) {
   shared_array<long long> v(2, q, 0);
   long long* p = v.data();
   q.parallel_for(sycl::range<2>{37, 101}, sycl::reduction(p, sycl::plus<long long>()),
-                 COHORT_LAMBDA(sycl::item<2> it, auto& r) { r += static_cast<long long>(it.get_linear_id()); })
+                 COHORT_LAMBDA(sycl::item<2> it, sycl::reducer<long long, sycl::plus<long long>>& r) { r += static_cast<long long>(it.get_linear_id()); })
       .wait_and_throw();
   const long long n2 = 37 * 101;
   EXPECT_EQ(v[0], n2 * (n2 - 1) / 2);
   q.parallel_for(sycl::nd_range<3>{{4, 6, 10}, {2, 3, 5}}, sycl::reduction(p + 1, sycl::plus<long long>()),
-                 COHORT_LAMBDA(sycl::nd_item<3> it, auto& r) { r += static_cast<long long>(it.get_global_linear_id()); })
+                 COHORT_LAMBDA(sycl::nd_item<3> it, sycl::reducer<long long, sycl::plus<long long>>& r) { r += static_cast<long long>(it.get_global_linear_id()); })
       .wait_and_throw();
   EXPECT_EQ(v[1], 240LL * 239 / 2);
 }
@@ -221,7 +225,7 @@ TEST_P(sycl_reduction, user_operators_with_an_identity) {
   static_assert(!sycl::has_known_identity_v<max_abs, int>);
   q.parallel_for(sycl::range<1>{n}, sycl::reduction(p, 0, max_abs{}),
                  sycl::reduction(pm, min_loc{3.4e38f, 1 << 30}, min_loc_op{}),
-                 COHORT_LAMBDA(sycl::id<1> i, auto& r, auto& loc) {
+                 COHORT_LAMBDA(sycl::id<1> i, sycl::reducer<int, max_abs>& r, sycl::reducer<min_loc, min_loc_op>& loc) {
                    const int k = static_cast<int>(i[0]);
                    r.combine(k == 4321 ? -20000 : k);
                    loc.combine(min_loc{static_cast<float>((k * 37) % 1001), k});
@@ -233,7 +237,7 @@ TEST_P(sycl_reduction, user_operators_with_an_identity) {
   // nd_range, one group partly used
   v[0] = 5;
   q.parallel_for(sycl::nd_range<1>{96, 32}, sycl::reduction(p, 0, max_abs{}),
-                 COHORT_LAMBDA(sycl::nd_item<1> it, auto& r) {
+                 COHORT_LAMBDA(sycl::nd_item<1> it, sycl::reducer<int, max_abs>& r) {
                    if (it.get_global_id(0) < 70) r.combine(-static_cast<int>(it.get_global_id(0)));
                  })
       .wait_and_throw();
@@ -256,11 +260,11 @@ TEST_P(sycl_reduction, buffers_take_part_in_the_dependency_graph) {
       sycl::accessor d{data, h, sycl::read_only};
       auto props = init ? sycl::property_list{sycl::property::reduction::initialize_to_identity{}} : sycl::property_list{};
       h.parallel_for(sycl::range<1>{1000}, sycl::reduction(sum, h, sycl::plus<>(), props),
-                     COHORT_LAMBDA(sycl::id<1> i, auto& r) { r += d[i]; });
+                     COHORT_LAMBDA(sycl::id<1> i, sycl::reducer<int, sycl::plus<>>& r) { r += d[i]; });
     });
     q.submit([&](sycl::handler& h) {  // a second reduction into the same buffer, after the first
       h.parallel_for(sycl::nd_range<1>{64, 16}, sycl::reduction(sum, h, 0, sycl::plus<int>()),
-                     COHORT_LAMBDA(sycl::nd_item<1>, auto& r) { r += 1; });
+                     COHORT_LAMBDA(sycl::nd_item<1>, sycl::reducer<int, sycl::plus<int>>& r) { r += 1; });
     });
     sycl::host_accessor h{sum, sycl::read_only};
     EXPECT_EQ(h[0], (init ? 0 : 7) + 4500 + 64) << "init " << init;
@@ -274,9 +278,9 @@ TEST_P(sycl_reduction, queue_shortcuts_after_dependencies) {
   int* px = x.data();
   sycl::event e = q.parallel_for(sycl::range<1>{100}, COHORT_LAMBDA(sycl::id<1> i) { px[i[0]] = 2; });
   sycl::event r1 = q.parallel_for(sycl::range<1>{100}, e, sycl::reduction(p, sycl::plus<int>()),
-                                  COHORT_LAMBDA(sycl::id<1> i, auto& r) { r += px[i[0]]; });
+                                  COHORT_LAMBDA(sycl::id<1> i, sycl::reducer<int, sycl::plus<int>>& r) { r += px[i[0]]; });
   q.parallel_for(sycl::nd_range<1>{100, 10}, std::vector<sycl::event>{r1}, sycl::reduction(p, sycl::plus<int>()),
-                 COHORT_LAMBDA(sycl::nd_item<1> it, auto& r) { r += px[it.get_global_id(0)]; })
+                 COHORT_LAMBDA(sycl::nd_item<1> it, sycl::reducer<int, sycl::plus<int>>& r) { r += px[it.get_global_id(0)]; })
       .wait_and_throw();
   EXPECT_EQ(v[0], 400);
 }
@@ -292,7 +296,7 @@ TEST_P(sycl_reduction, bad_arguments_throw) {
   int* p = v.data();
   expect_errc([&] {
     q.parallel_for(sycl::nd_range<1>{10, 3}, sycl::reduction(p, sycl::plus<int>()),
-                   COHORT_LAMBDA(sycl::nd_item<1>, auto& r) { r += 1; });
+                   COHORT_LAMBDA(sycl::nd_item<1>, sycl::reducer<int, sycl::plus<int>>& r) { r += 1; });
   }, sycl::errc::nd_range);
 }
 

@@ -58,6 +58,16 @@ concept backend_launcher = requires(const L& l, const range<1>& r, const nd_rang
   l.single_task(probe_task{});
 };
 
+/// Kernels with SYCL reductions: a launcher also has
+///   parallel_for_reduction(range<D>, pack, kernel) and
+///   parallel_for_reduction(nd_range<D>, local_bytes, sub_group_size, pack, kernel),
+/// where `pack` is the launch's detail::reduction_pack (runtime/reduction.hpp). A backend
+/// runs the kernel through the pack (invoke_range / invoke_nd) with either host partials per
+/// thread (make_host_private, merge, write: the CPU) or device partials per work-item
+/// (make_device_private, combine_over_group, initializes / initialize_variables: CUDA).
+/// The pack lives above the backends, so it is not probed here; the reduction tests run
+/// every backend compiled in.
+
 struct probe_plus {
   int operator()(int a, int b) const { return a + b; }
 };

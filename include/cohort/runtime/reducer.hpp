@@ -6,10 +6,11 @@
 // element with `r[i]`. Where the partial lives is the reducer's kind:
 //   - private_value: the reducer holds it (the CPU: one per OpenMP thread; a GPU: one per
 //     work-item, combined over the work-group at the end);
-//   - element: a place in memory that only this thread updates (an element of a thread's
-//     private array);
-//   - atomic_element: a place in memory that every work-item updates, atomically (array
-//     reductions on a GPU).
+//   - element: an element of an array reduction: a place in memory that only this thread
+//     updates (a thread's private array on the CPU), or that every work-item updates,
+//     atomically (the variable itself, on a GPU).
+// A kernel compiled by nvcc names its reducers (`sycl::reducer<int, sycl::plus<int>>&`, and
+// `sycl::reducer<int, sycl::plus<int>, 1>&` for an array): extended lambdas cannot be generic.
 // Nothing here names a backend: device code reaches atomics through atomic_ref.
 #include <cstddef>
 #include <cstdint>
@@ -158,24 +159,27 @@ private:
   BinaryOperation m_op;
 };
 
-/// One element of an array reduction: a place only this thread updates, or (atomic_element)
-/// a place every work-item updates atomically.
-template <typename T, typename BinaryOperation, typename Kind>
-  requires(std::is_same_v<Kind, detail::element> || std::is_same_v<Kind, detail::atomic_element>)
-class reducer<T, BinaryOperation, 0, Kind>
-    : public detail::reducer_operators<reducer<T, BinaryOperation, 0, Kind>, T, BinaryOperation> {
+/// One element of an array reduction: a place only this thread updates, or (atomic) a
+/// place every work-item updates. The same type for both, so that a kernel can name it
+/// (nvcc's extended lambdas cannot be generic).
+template <typename T, typename BinaryOperation>
+class reducer<T, BinaryOperation, 0, detail::element>
+    : public detail::reducer_operators<reducer<T, BinaryOperation, 0, detail::element>, T, BinaryOperation> {
 public:
   using value_type = T;
   using binary_operation = BinaryOperation;
   static constexpr int dimensions = 0;
 
-  COHORT_INLINE reducer(T* place, const T& identity, const BinaryOperation& op)
-      : m_place(place), m_identity(identity), m_op(op) {}
+  COHORT_INLINE reducer(T* place, const T& identity, const BinaryOperation& op, bool atomic)
+      : m_place(place), m_identity(identity), m_op(op), m_atomic(atomic) {}
   COHORT_INLINE reducer& combine(const T& x) {
-    if constexpr (std::is_same_v<Kind, detail::atomic_element>)
+#if COHORT_DEVICE_PASS
+    if (m_atomic) {
       detail::atomic_combine(m_place, x, m_op);
-    else
-      *m_place = detail::combine<T>(m_op, *m_place, x);
+      return *this;
+    }
+#endif
+    *m_place = detail::combine<T>(m_op, *m_place, x);
     return *this;
   }
   COHORT_INLINE T identity() const { return m_identity; }
@@ -184,23 +188,22 @@ private:
   T* m_place;
   T m_identity;
   BinaryOperation m_op;
+  bool m_atomic;
 };
 
-/// An array reduction: `r[i]` is the reducer of element i (dimension 0).
-template <typename T, typename BinaryOperation, typename Kind>
-class reducer<T, BinaryOperation, 1, Kind> {
-  using element_kind = std::conditional_t<std::is_same_v<Kind, detail::atomic_element>, detail::atomic_element,
-                                          detail::element>;
-
+/// An array reduction: `r[i]` is the reducer of element i (dimension 0). Its elements are
+/// the thread's own (the CPU) or the variables themselves, updated atomically (a GPU).
+template <typename T, typename BinaryOperation>
+class reducer<T, BinaryOperation, 1, detail::private_value> {
 public:
   using value_type = T;
   using binary_operation = BinaryOperation;
   static constexpr int dimensions = 1;
 
-  COHORT_INLINE reducer(T* values, std::size_t count, const T& identity, const BinaryOperation& op)
-      : m_values(values), m_count(count), m_identity(identity), m_op(op) {}
-  COHORT_INLINE reducer<T, BinaryOperation, 0, element_kind> operator[](std::size_t index) const {
-    return reducer<T, BinaryOperation, 0, element_kind>(m_values + index, m_identity, m_op);
+  COHORT_INLINE reducer(T* values, std::size_t count, const T& identity, const BinaryOperation& op, bool atomic)
+      : m_values(values), m_count(count), m_identity(identity), m_op(op), m_atomic(atomic) {}
+  COHORT_INLINE reducer<T, BinaryOperation, 0, detail::element> operator[](std::size_t index) const {
+    return reducer<T, BinaryOperation, 0, detail::element>(m_values + index, m_identity, m_op, m_atomic);
   }
   COHORT_INLINE T identity() const { return m_identity; }
 
@@ -213,6 +216,7 @@ private:
   std::size_t m_count;
   T m_identity;
   BinaryOperation m_op;
+  bool m_atomic;
 };
 
 }  // namespace cohort

@@ -102,12 +102,12 @@ struct private_part<reduction_variable<T, Op, false>, Kind> {
 template <typename T, typename Op>
 struct private_part<reduction_variable<T, Op, true>, element> {
   std::unique_ptr<T[]> storage;
-  reducer<T, Op, 1, element> r;
+  reducer<T, Op, 1> r;
   explicit private_part(const reduction_variable<T, Op, true>& v)
-      : storage(new T[v.count == 0 ? 1 : v.count]), r(storage.get(), v.count, v.identity, v.op) {
+      : storage(new T[v.count == 0 ? 1 : v.count]), r(storage.get(), v.count, v.identity, v.op, false) {
     for (std::size_t i = 0; i < v.count; ++i) storage[i] = v.identity;
   }
-  reducer<T, Op, 1, element>& get() { return r; }
+  COHORT_INLINE reducer<T, Op, 1>& get() { return r; }
   void merge(const private_part& other) {
     for (std::size_t i = 0; i < r.count(); ++i) r[i].combine(other.storage[i]);
   }
@@ -121,18 +121,23 @@ struct private_part<reduction_variable<T, Op, true>, element> {
 /// (which initialize_variables set to the identity where asked).
 template <typename T, typename Op>
 struct private_part<reduction_variable<T, Op, true>, atomic_element> {
-  reducer<T, Op, 1, atomic_element> r;
+  reducer<T, Op, 1> r;
   COHORT_INLINE explicit private_part(const reduction_variable<T, Op, true>& v)
-      : r(v.data, v.count, v.identity, v.op) {}
-  COHORT_INLINE reducer<T, Op, 1, atomic_element>& get() { return r; }
+      : r(v.data, v.count, v.identity, v.op, true) {}
+  COHORT_INLINE reducer<T, Op, 1>& get() { return r; }
   template <typename Group>
   COHORT_INLINE void combine_over_group(const Group&, const reduction_variable<T, Op, true>&) const {}
 };
 
-/// Calls `kernel(index, reducer&...)` with the reducers of `parts`.
+/// Calls `kernel(index, reducer&...)` with the reducers of `parts`. (Device code calls no
+/// lambdas of the library: nvcc compiles only annotated ones for the device.)
+template <typename Kernel, typename Index, typename Parts, std::size_t... I>
+COHORT_INLINE void call_with_reducers(const Kernel& kernel, const Index& index, Parts& parts, std::index_sequence<I...>) {
+  kernel(index, std::get<I>(parts).get()...);
+}
 template <typename Kernel, typename Index, typename Parts>
 COHORT_INLINE void call_with_reducers(const Kernel& kernel, const Index& index, Parts& parts) {
-  std::apply([&](auto&... p) { kernel(index, p.get()...); }, parts);
+  call_with_reducers(kernel, index, parts, std::make_index_sequence<std::tuple_size_v<Parts>>{});
 }
 
 /// The reductions of one launch, as the backends see them.
@@ -163,25 +168,18 @@ struct reduction_pack {
 
   // ---- A GPU: partials per work-item, combined over the work-group ----
   COHORT_INLINE device_private make_device_private() const {
-    return std::apply([](const Vars&... v) { return device_private(private_part<Vars, atomic_element>(v)...); },
-                      vars);
+    return make_device_private(std::index_sequence_for<Vars...>{});
   }
   template <typename Group>
   COHORT_INLINE void combine_over_group(const Group& g, const device_private& parts) const {
-    [&]<std::size_t... I>(std::index_sequence<I...>) {
-      (std::get<I>(parts).combine_over_group(g, std::get<I>(vars)), ...);
-    }(std::index_sequence_for<Vars...>{});
+    combine_over_group(g, parts, std::index_sequence_for<Vars...>{});
   }
   /// Whether a variable starts from the identity (initialize_variables must run first).
   bool initializes() const {
     return std::apply([](const Vars&... v) { return (v.initialize_to_identity || ...); }, vars);
   }
   /// Sets the variables that start from the identity to it (one work-item runs it).
-  COHORT_INLINE void initialize_variables() const {
-    [&]<std::size_t... I>(std::index_sequence<I...>) {
-      (initialize(std::get<I>(vars)), ...);
-    }(std::index_sequence_for<Vars...>{});
-  }
+  COHORT_INLINE void initialize_variables() const { initialize_variables(std::index_sequence_for<Vars...>{}); }
 
   // ---- Running the kernel with the reducers ----
   template <int D, typename Kernel, typename Parts>
@@ -199,6 +197,18 @@ struct reduction_pack {
   }
 
 private:
+  template <std::size_t... I>
+  COHORT_INLINE device_private make_device_private(std::index_sequence<I...>) const {
+    return device_private(private_part<Vars, atomic_element>(std::get<I>(vars))...);
+  }
+  template <typename Group, std::size_t... I>
+  COHORT_INLINE void combine_over_group(const Group& g, const device_private& parts, std::index_sequence<I...>) const {
+    (std::get<I>(parts).combine_over_group(g, std::get<I>(vars)), ...);
+  }
+  template <std::size_t... I>
+  COHORT_INLINE void initialize_variables(std::index_sequence<I...>) const {
+    (initialize(std::get<I>(vars)), ...);
+  }
   template <typename Kernel, typename Index, typename Parts>
   static constexpr bool invocable_with() {
     return []<typename... P>(std::tuple<P...>*) {

@@ -15,6 +15,7 @@
 
 #include <cohort/backend/cuda/error.hpp>
 #include <cohort/backend/cuda/hierarchical.hpp>
+#include <cohort/backend/cuda/reduction.hpp>
 #include <cohort/backend/cuda/scoped_layout.hpp>
 #include <cohort/backend/cuda/warp_ops.hpp>
 #include <cohort/core/group.hpp>
@@ -251,6 +252,25 @@ struct launcher {
     } else {
       parallel_for(r, local_bytes, sub_group_size, kernel);
     }
+  }
+
+  /// Kernels with SYCL reductions (reduction.hpp): a group reduction per work-group, then one
+  /// atomic per group and variable.
+  template <int D, typename Pack, typename Kernel>
+  void parallel_for_reduction(const range<D>& r, const Pack& pack, const Kernel& kernel) const {
+    if (pack.initializes()) single_task(initialize_reduction_variables<Pack>{pack});
+    const std::size_t n = r.size();
+    if (n == 0) return;
+    constexpr std::size_t group_size = 256;
+    const std::size_t groups = reduction_groups(n, group_size);
+    parallel_for(nd_range<1>(range<1>(groups * group_size), range<1>(group_size)), 0, warp_size,
+                 range_reduction_kernel<D, Pack, Kernel>{pack, kernel, r, n});
+  }
+  template <int D, typename Pack, typename Kernel>
+  void parallel_for_reduction(const nd_range<D>& r, std::size_t local_bytes, std::uint32_t sub_group_size,
+                              const Pack& pack, const Kernel& kernel) const {
+    if (pack.initializes()) single_task(initialize_reduction_variables<Pack>{pack});
+    parallel_for(r, local_bytes, sub_group_size, nd_range_reduction_kernel<D, Pack, Kernel>{pack, kernel});
   }
 
   template <int D, typename Kernel>
