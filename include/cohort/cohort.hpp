@@ -40,4 +40,5 @@
 #include <cohort/runtime/selector.hpp>
 #include <cohort/runtime/stream.hpp>
 #include <cohort/runtime/usm.hpp>
+#include <cohort/runtime/usm_allocator.hpp>
 #include <cohort/scoped.hpp>

@@ -198,6 +198,24 @@ TEST_P(sycl_buffer, reinterpret_sees_the_same_bytes) {
   EXPECT_EQ(v[1], 0x06070809u);
 }
 
+// SYCL 1.2.1's host get_access, still common: the discard modes write without the contents.
+TEST_P(sycl_buffer, host_get_access_of_sycl_1_2_1) {
+  std::vector<int> v(16, 7);
+  {
+    sycl::buffer<int> b(v.data(), sycl::range<1>(16));
+    {
+      auto w = b.get_access<sycl::access::mode::discard_write>();
+      static_assert(std::is_same_v<decltype(w), sycl::host_accessor<int, 1, sycl::access_mode::write>>);
+      for (int i = 0; i < 16; ++i) w[i] = i;
+    }
+    add_on_device(q, b, 1);
+    auto r = b.get_access<sycl::access::mode::read>(sycl::range<1>(4), sycl::id<1>(12));
+    EXPECT_EQ(r[0], 13);
+    EXPECT_EQ(r[3], 16);
+  }
+  EXPECT_EQ(v[15], 16);
+}
+
 TEST_P(sycl_buffer, bad_arguments_throw) {
   sycl::buffer<int, 2> b(sycl::range<2>(4, 4));
   expect_errc([&] { sycl::buffer<int, 2> s(b, sycl::id<2>(3, 0), sycl::range<2>(2, 4)); }, sycl::errc::invalid);

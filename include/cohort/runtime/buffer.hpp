@@ -31,6 +31,13 @@ concept buffer_container = requires(C& c) {
   std::data(c);
   std::size(c);
 } && !std::is_pointer_v<C>;
+/// The host accessor mode of SYCL 1.2.1's host get_access: the discard modes without "discard"
+/// (their accessor is made with no_init).
+constexpr access_mode host_mode(access_mode m) {
+  return m == access_mode::discard_write        ? access_mode::write
+         : m == access_mode::discard_read_write ? access_mode::read_write
+                                                : m;
+}
 }  // namespace detail
 
 template <typename T, int Dimensions, typename AllocatorT>
@@ -123,14 +130,16 @@ public:
                                                    id<Dimensions> offset = {}) {
     return accessor<T, Dimensions, Mode, Target>(*this, h, access_range, offset);
   }
-  /// SYCL 1.2.1's host access, as a host_accessor.
+  /// SYCL 1.2.1's host access, as a host_accessor (the discard modes are write or read_write
+  /// without the previous contents).
   template <access_mode Mode = access_mode::read_write>
-  host_accessor<T, Dimensions, Mode> get_access() {
-    return host_accessor<T, Dimensions, Mode>(*this);
+  host_accessor<T, Dimensions, detail::host_mode(Mode)> get_access() {
+    return host_accessor<T, Dimensions, detail::host_mode(Mode)>(*this, host_properties(Mode));
   }
   template <access_mode Mode = access_mode::read_write>
-  host_accessor<T, Dimensions, Mode> get_access(range<Dimensions> access_range, id<Dimensions> offset = {}) {
-    return host_accessor<T, Dimensions, Mode>(*this, access_range, offset);
+  host_accessor<T, Dimensions, detail::host_mode(Mode)> get_access(range<Dimensions> access_range,
+                                                                   id<Dimensions> offset = {}) {
+    return host_accessor<T, Dimensions, detail::host_mode(Mode)>(*this, access_range, offset, host_properties(Mode));
   }
   template <typename... Args>
   auto get_host_access(Args... args) {
@@ -194,6 +203,11 @@ public:
       : m_state(std::move(state)), m_range(r), m_byte_offset(byte_offset), m_sub(sub) {}
 
 private:
+  static property_list host_properties(access_mode m) {
+    if (m == access_mode::discard_write || m == access_mode::discard_read_write) return property_list{no_init};
+    return {};
+  }
+
   buffer(const range<Dimensions>& r, const T* initial, const property_list& props, bool = true)
       : m_state(detail::make_buffer(
             detail::checked_bytes<T>(detail::checked_size(r, errc::invalid, "buffer"), errc::invalid, "buffer"),
