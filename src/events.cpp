@@ -28,6 +28,7 @@ event_handle make_complete_event() {
 void wait_for(event_state& e) { executor::instance().wait_for(e); }
 
 info::event_command_status status_of(event_state& e) {
+  if (e.complete()) return info::event_command_status::complete;  // asks the device, if one runs it
   std::lock_guard lock(e.mutex);
   return e.status;
 }

@@ -33,7 +33,10 @@ foreach(header IN LISTS headers)
   math(EXPR count "${count} + 1")
   if(is_nvcc)
     file(WRITE ${WORK_DIR}/one_header.cu "#include <${header}>\n")
-    set(command ${COMPILER} -ccbin ${HOST_COMPILER} -std=c++20 --extended-lambda -arch=compute_90 -Xcompiler=-fopenmp
+    # The flags cohort::cohort gives nvcc (CMakeLists.txt): constexpr functions of the standard
+    # library (numeric_limits) are called from device code.
+    set(command ${COMPILER} -ccbin ${HOST_COMPILER} -std=c++20 --extended-lambda --expt-relaxed-constexpr
+                -arch=compute_90 -Xcompiler=-fopenmp
                 -c ${WORK_DIR}/one_header.cu -o ${WORK_DIR}/one_header.o)
   else()
     file(WRITE ${WORK_DIR}/one_header.cpp "#include <${header}>\n")

@@ -19,7 +19,9 @@ TEST_P(prefetch_mem_advise_test, CommandsCompleteAndOrder) {
   int* dev = sycl::malloc_device<int>(n, q);
   sycl::event fill = q.parallel_for(sycl::range<1>{n}, COHORT_LAMBDA(sycl::id<1> i) { data[i[0]] = static_cast<int>(i[0]); });
   sycl::event p = q.prefetch(data, n * sizeof(int), fill);
-  sycl::event a = q.mem_advise(data, n * sizeof(int), 0 + (q.get_device().is_gpu() ? 1 : 0), {p});
+  // An advice valid on the device: on a GPU, cudaMemAdviseSetReadMostly; any value elsewhere.
+  const int advice = q.get_device().is_gpu() ? 1 : 0;
+  sycl::event a = q.mem_advise(data, n * sizeof(int), advice, {p});
   sycl::event d = q.prefetch(dev, n * sizeof(int));  // device memory: a command that does nothing
   sycl::event k = q.parallel_for(sycl::range<1>{n}, std::vector<sycl::event>{a, d},
                                  COHORT_LAMBDA(sycl::id<1> i) { data[i[0]] = data[i[0]] * 2 + 1; });
@@ -31,10 +33,10 @@ TEST_P(prefetch_mem_advise_test, CommandsCompleteAndOrder) {
   q.submit([&](sycl::handler& h) { h.prefetch(data, n * sizeof(int)); }).wait();
   q.submit([&](sycl::handler& h) {
      h.depends_on(k);
-     h.mem_advise(data, 0, 0);
+     h.mem_advise(data, 0, advice);
    }).wait();
   q.prefetch(nullptr, 0).wait();
-  q.mem_advise(nullptr, 0, 0).wait();
+  q.mem_advise(nullptr, 0, advice).wait();
   // Used by a kernel after a prefetch to the device.
   q.prefetch(data, n * sizeof(int));
   q.wait();

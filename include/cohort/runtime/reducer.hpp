@@ -36,7 +36,7 @@ inline constexpr identity_op reducer_kind_v = classify_op<std::remove_cv_t<Op>, 
 
 /// `*place = op(*place, v)` with atomics, for a place every work-item may update: the
 /// hardware's operation where the type and operator have one, otherwise a compare-exchange
-/// loop on the value's bits (on the aligned 32-bit word around values of 1 or 2 bytes).
+/// loop on the value's bits (on the aligned 32-bit word around values of 1 byte).
 template <typename T, typename Op>
 COHORT_INLINE void atomic_combine(T* place, const T& v, const Op& op) {
   constexpr identity_op kind = reducer_kind_v<Op, T>;
@@ -55,17 +55,21 @@ COHORT_INLINE void atomic_combine(T* place, const T& v, const Op& op) {
     ref(*place).fetch_or(v);
   } else if constexpr (kind == identity_op::bit_xor && integer) {
     ref(*place).fetch_xor(v);
-  } else if constexpr (sizeof(T) == 4 || sizeof(T) == 8) {
-    using U = std::conditional_t<sizeof(T) == 4, std::uint32_t, unsigned long long>;
-    atomic_ref<U, memory_order::relaxed, memory_scope::device> word(*reinterpret_cast<U*>(place));
-    U expected = word.load();
+  } else if constexpr (sizeof(T) == 2 || sizeof(T) == 4 || sizeof(T) == 8) {
+    // A compare-exchange of the value's own bytes (16-bit ones too: touching the word around
+    // them could reach past the variable's allocation).
+    using U = std::conditional_t<sizeof(T) == 2, std::uint16_t,
+                                 std::conditional_t<sizeof(T) == 4, std::uint32_t, unsigned long long>>;
+    U* bits = reinterpret_cast<U*>(place);
+    U expected = detail::atomic_load(bits, memory_order::relaxed, memory_scope::device);
     for (;;) {
       const U desired = cohort::bit_cast<U>(detail::combine<T>(op, cohort::bit_cast<T>(expected), v));
-      if (word.compare_exchange_weak(expected, desired)) break;
+      if (detail::atomic_compare_exchange(bits, expected, desired, true, memory_order::relaxed, memory_order::relaxed,
+                                          memory_scope::device))
+        break;
     }
   } else {
-    static_assert(sizeof(T) == 1 || sizeof(T) == 2,
-                  "atomic reduction of a type of more than 8 bytes: reduce a type of 1, 2, 4 or 8 bytes");
+    static_assert(sizeof(T) == 1, "atomic reduction of a type of more than 8 bytes: reduce a type of 1, 2, 4 or 8 bytes");
     const auto address = reinterpret_cast<std::uintptr_t>(place);
     auto* aligned = reinterpret_cast<std::uint32_t*>(address & ~std::uintptr_t{3});
     const unsigned shift = static_cast<unsigned>(address & 3u) * 8u;

@@ -52,8 +52,16 @@ __device__ inline decltype(auto) with_atomic_ref(T* p, memory_scope scope, F&& f
 
 namespace cohort::detail::kernel_hooks {
 
+// Values of 2 bytes use the hardware's 16-bit operations (sm_70 and later): libcu++ emulates
+// them on the aligned 32-bit word around them, which can reach past the value's allocation.
 template <typename T>
 COHORT_INLINE T atomic_load(const T* p, memory_order order, memory_scope scope) {
+  if constexpr (sizeof(T) == 2) {
+    const T value = __builtin_bit_cast(T, *reinterpret_cast<const volatile unsigned short*>(p));
+    if (order != memory_order::relaxed) ::cuda::atomic_thread_fence(backends::cuda::native_order(order),
+                                                                    backends::cuda::native_scope(scope));
+    return value;
+  }
   const auto o = backends::cuda::native_order(order);
   return backends::cuda::with_atomic_ref(const_cast<T*>(p), scope, [o](auto a) { return a.load(o); });
 }
@@ -82,6 +90,19 @@ COHORT_INLINE T atomic_fetch(T* p, Operand operand, memory_order order, memory_s
 template <typename T>
 COHORT_INLINE bool atomic_compare_exchange(T* p, T& expected, T desired, bool weak, memory_order success,
                                            memory_order failure, memory_scope scope) {
+  if constexpr (sizeof(T) == 2) {
+    if (success != memory_order::relaxed) ::cuda::atomic_thread_fence(::cuda::memory_order_seq_cst,
+                                                                      backends::cuda::native_scope(scope));
+    auto* word = reinterpret_cast<unsigned short*>(p);
+    const auto want = __builtin_bit_cast(unsigned short, expected);
+    const auto next = __builtin_bit_cast(unsigned short, desired);
+    const unsigned short before = atomicCAS(word, want, next);  // CUDA has no 16-bit system-scope one
+    if (success != memory_order::relaxed) ::cuda::atomic_thread_fence(::cuda::memory_order_seq_cst,
+                                                                      backends::cuda::native_scope(scope));
+    if (before == want) return true;
+    expected = __builtin_bit_cast(T, before);
+    return false;
+  }
   const auto s = backends::cuda::native_order(success), f = backends::cuda::native_order(failure);
   return backends::cuda::with_atomic_ref(p, scope, [&expected, desired, weak, s, f](auto a) {
     return weak ? a.compare_exchange_weak(expected, desired, s, f) : a.compare_exchange_strong(expected, desired, s, f);
