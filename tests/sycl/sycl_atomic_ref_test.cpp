@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "support/devices.hpp"
+#include "support/expect_errc.hpp"
 
 using cohort_test::on_device;
 using cohort_test::shared_array;
@@ -504,6 +505,29 @@ TEST_P(sycl_atomic_ref, atomic_fence_orders_message_passing_in_a_work_group) {
       ASSERT_EQ(late[i], message) << "item " << i;
     }
   }
+}
+
+// A misaligned object: errc::invalid on the host, and from a CPU kernel through the queue
+// (on a GPU it is the hardware's misaligned-address error, also reported by the queue).
+TEST_P(sycl_atomic_ref, a_misaligned_object_throws_invalid_on_the_host) {
+  alignas(8) unsigned char bytes[16] = {};
+  auto* misaligned = reinterpret_cast<int*>(bytes + 2);
+  cohort_test::expect_errc(
+      [&] { sycl::atomic_ref<int, sycl::memory_order::relaxed, sycl::memory_scope::device> r(*misaligned); },
+      sycl::errc::invalid);
+  auto* wide = reinterpret_cast<std::uint64_t*>(bytes + 4);
+  cohort_test::expect_errc(
+      [&] { sycl::atomic_ref<std::uint64_t, sycl::memory_order::relaxed, sycl::memory_scope::device> r(*wide); },
+      sycl::errc::invalid);
+  COHORT_SKIP_UNLESS_CPU(q, "a GPU reports a misaligned atomic as its own error");
+  cohort_test::expect_errc(
+      [&] {
+        q.single_task(COHORT_LAMBDA() {
+           sycl::atomic_ref<int, sycl::memory_order::relaxed, sycl::memory_scope::device> r(*misaligned);
+           r.fetch_add(1);
+         }).wait_and_throw();
+      },
+      sycl::errc::invalid);
 }
 
 COHORT_INSTANTIATE_ON_ALL_DEVICES(sycl_atomic_ref);

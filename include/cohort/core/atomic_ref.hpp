@@ -6,9 +6,12 @@
 // the address-space parameter changes nothing. The referenced object must be aligned to
 // `required_alignment` (its size), as SYCL requires.
 #include <cstddef>
+#include <cstdint>
+#include <string>
 #include <type_traits>
 
 #include <cohort/core/access.hpp>
+#include <cohort/core/exception.hpp>
 #include <cohort/core/memory_order.hpp>
 #include <cohort/core/memory_scope.hpp>
 #include <cohort/detail/atomic_ops.hpp>
@@ -36,6 +39,12 @@ COHORT_FUNCTION constexpr T atomic_result(T a, D b) {
   }
 }
 
+}  // namespace detail
+
+namespace detail {
+[[noreturn]] inline void throw_misaligned_atomic(std::size_t alignment) {
+  throw exception(errc::invalid, "atomic_ref: the object is not aligned to " + std::to_string(alignment) + " bytes");
+}
 }  // namespace detail
 
 template <typename T, memory_order DefaultOrder, memory_scope DefaultScope,
@@ -67,7 +76,13 @@ public:
 
   COHORT_FUNCTION bool is_lock_free() const noexcept { return is_always_lock_free; }
 
-  COHORT_FUNCTION explicit atomic_ref(T& ref) : ptr_(&ref) {}
+  /// On the host a misaligned object throws errc::invalid (in a CPU kernel, as the kernel's
+  /// error); on a GPU it is the hardware's misaligned-address error, reported by the queue.
+  COHORT_FUNCTION explicit atomic_ref(T& ref) : ptr_(&ref) {
+#if !COHORT_DEVICE_PASS
+    if (reinterpret_cast<std::uintptr_t>(ptr_) % required_alignment != 0) detail::throw_misaligned_atomic(required_alignment);
+#endif
+  }
   atomic_ref(const atomic_ref&) noexcept = default;
   atomic_ref& operator=(const atomic_ref&) = delete;
 
