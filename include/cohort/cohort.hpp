@@ -3,6 +3,7 @@
 // Umbrella header: the whole public API.
 #include <cohort/core/access.hpp>
 #include <cohort/core/aliases.hpp>
+#include <cohort/core/atomic.hpp>
 #include <cohort/core/atomic_fence.hpp>
 #include <cohort/core/atomic_ref.hpp>
 #include <cohort/core/bit_cast.hpp>

@@ -201,6 +201,38 @@ TEST_P(sycl_accessor, handler_copy_fill_and_update_host) {
   }).wait();
 }
 
+// The deprecated atomic access mode (SYCL 1.2.1): subscripts give atomic<T>, with its members
+// and the free functions.
+TEST_P(sycl_accessor, atomic_accessors_count_every_item) {
+  const std::size_t n = 1003, bins = 7;
+  std::vector<int> hist(bins, 0);
+  std::vector<unsigned> hist_min(1, ~0u);
+  {
+    sycl::buffer<int> b(hist.data(), sycl::range<1>(bins));
+    sycl::buffer<unsigned> m(hist_min.data(), sycl::range<1>(1));
+    q.submit([&](sycl::handler& h) {
+      sycl::accessor<int, 1, sycl::access::mode::atomic> a(b, h);
+      sycl::accessor<unsigned, 1, sycl::access::mode::atomic> low(m, h);
+      h.parallel_for(sycl::range<1>(n), COHORT_LAMBDA(sycl::id<1> i) {
+        const std::size_t bin = i[0] % bins;
+        if (i[0] % 2 == 0)
+          a[bin].fetch_add(1);
+        else
+          sycl::atomic_fetch_add(a[sycl::id<1>(bin)], 1);
+        low[0].fetch_min(static_cast<unsigned>(i[0] + 5));
+      });
+    });
+  }
+  for (std::size_t k = 0; k < bins; ++k) EXPECT_EQ(hist[k], static_cast<int>((n - k + bins - 1) / bins)) << k;
+  EXPECT_EQ(hist_min[0], 5u);
+  int value = 3;
+  sycl::atomic<int, sycl::access::address_space::generic_space> x(&value);
+  EXPECT_EQ(sycl::atomic_exchange(x, 9), 3);
+  int expected = 9;
+  EXPECT_TRUE(x.compare_exchange_strong(expected, 11));
+  EXPECT_EQ(sycl::atomic_load(x), 11);
+}
+
 TEST_P(sycl_accessor, accessors_used_where_they_may_not_be_throw) {
   sycl::buffer<int> b(sycl::range<1>(8));
   // Out of the buffer's range.

@@ -214,6 +214,19 @@ TEST_P(sycl_buffer, host_get_access_of_sycl_1_2_1) {
     EXPECT_EQ(r[3], 16);
   }
   EXPECT_EQ(v[15], 16);
+  // The host accessor type by its SYCL 1.2.1 name.
+  {
+    sycl::buffer<int> b(v.data(), sycl::range<1>(16));
+    {
+      sycl::accessor<int, 1, sycl::access::mode::discard_write, sycl::access::target::host_buffer> w(b);
+      for (int i = 0; i < 16; ++i) w[i] = 2 * i;
+    }
+    sycl::accessor<int, 1, sycl::access::mode::read, sycl::access::target::host_buffer> r(b, sycl::range<1>(2),
+                                                                                      sycl::id<1>(3));
+    EXPECT_EQ(r[0], 6);
+    EXPECT_EQ(r.get_range(), sycl::range<1>(2));
+  }
+  EXPECT_EQ(v[15], 30);
 }
 
 TEST_P(sycl_buffer, bad_arguments_throw) {

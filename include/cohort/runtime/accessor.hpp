@@ -48,12 +48,12 @@ using accessed_type = std::conditional_t<Mode == access_mode::read, const std::r
 
 template <typename DataT, int Dimensions, access_mode AccessMode, target AccessTarget,
           access::placeholder IsPlaceholder>
-class accessor : public detail::accessor_view<detail::accessed_type<DataT, AccessMode>, Dimensions> {
+class accessor : public detail::accessor_view<detail::accessed_type<DataT, AccessMode>, Dimensions,
+                                              AccessMode == access_mode::atomic> {
   static_assert(Dimensions >= 1 && Dimensions <= 3, "buffer accessors have one to three dimensions");
-  static_assert(AccessMode != access_mode::atomic, "access_mode::atomic is deprecated in SYCL 2020: use atomic_ref");
-  static_assert(AccessTarget != target::host_buffer, "target::host_buffer is deprecated in SYCL 2020: use host_accessor");
   using element = std::remove_const_t<DataT>;
-  using view = detail::accessor_view<detail::accessed_type<DataT, AccessMode>, Dimensions>;
+  using view = detail::accessor_view<detail::accessed_type<DataT, AccessMode>, Dimensions,
+                                     AccessMode == access_mode::atomic>;
   template <typename U>
   static constexpr bool same_element = std::is_same_v<std::remove_const_t<U>, element>;
   template <typename Tag>

@@ -5,6 +5,7 @@
 #include <cstddef>
 #include <iterator>
 
+#include <cohort/core/atomic.hpp>
 #include <cohort/core/id.hpp>
 #include <cohort/core/item.hpp>
 #include <cohort/core/range.hpp>
@@ -65,8 +66,9 @@ private:
   std::size_t m_n = 0;
 };
 
-/// A ranged, offset view of a buffer's memory. `T` is const for read-only views.
-template <typename T, int D>
+/// A ranged, offset view of a buffer's memory. `T` is const for read-only views; an `Atomic`
+/// view's subscripts give SYCL 1.2.1's `atomic<T>` (access_mode::atomic).
+template <typename T, int D, bool Atomic = false>
 class accessor_view {
 public:
   using value_type = T;
@@ -89,17 +91,19 @@ public:
   COHORT_INLINE std::size_t get_count() const noexcept { return size(); }
   COHORT_INLINE std::size_t get_size() const noexcept { return byte_size(); }
 
-  COHORT_INLINE T& operator[](id<D> i) const { return m_data[linearize<D>(i, m_memory)]; }
+  COHORT_INLINE decltype(auto) operator[](id<D> i) const { return element(m_data + linearize<D>(i, m_memory)); }
   /// An item subscripts as its id (an item of one dimension also converts to size_t).
   template <bool WithOffset>
-  COHORT_INLINE T& operator[](const item<D, WithOffset>& i) const {
+  COHORT_INLINE decltype(auto) operator[](const item<D, WithOffset>& i) const {
     return (*this)[i.get_id()];
   }
   COHORT_INLINE decltype(auto) operator[](std::size_t i) const {
-    if constexpr (D == 1)
-      return m_data[i];
-    else
+    if constexpr (D == 1) {
+      return element(m_data + i);
+    } else {
+      static_assert(!Atomic, "an atomic accessor of several dimensions takes an id: acc[id]");
       return local_row<T, D>(m_data, &m_memory[0])[i];
+    }
   }
 
   COHORT_INLINE iterator begin() const { return make_iterator<T>(0); }
@@ -132,6 +136,12 @@ protected:
   range<D> m_memory{};
 
 private:
+  COHORT_INLINE static decltype(auto) element(T* p) {
+    if constexpr (Atomic)
+      return atomic<std::remove_const_t<T>>(p);
+    else
+      return *p;
+  }
   template <typename E>
   COHORT_INLINE auto make_iterator(std::size_t n) const {
     if constexpr (D == 1)

@@ -368,7 +368,8 @@ private:
   template <typename A>
   static detail::memory_box box_of(const A& acc) {
     constexpr int D = A::dimensions;
-    detail::memory_box b{const_cast<void*>(static_cast<const void*>(&acc[id<D>{}])), sizeof(typename A::value_type),
+    const auto* first = acc.buffer_origin() + detail::linearize<D>(acc.get_offset(), acc.memory_range());
+    detail::memory_box b{const_cast<void*>(static_cast<const void*>(first)), sizeof(typename A::value_type),
                          {1, 1, 1}, {1, 1, 1}};
     for (int d = 0; d < D; ++d) {
       b.extent[3 - D + d] = acc.get_range()[d];

@@ -81,6 +81,29 @@ private:
   std::shared_ptr<void> m_token;  // the access lasts as long as a copy of the accessor
 };
 
+/// SYCL 1.2.1's host accessor type, `accessor<T, D, mode, target::host_buffer>` (deprecated in
+/// SYCL 2020): a host_accessor, the discard modes without the previous contents.
+template <typename DataT, int Dimensions, access_mode AccessMode, access::placeholder IsPlaceholder>
+class accessor<DataT, Dimensions, AccessMode, target::host_buffer, IsPlaceholder>
+    : public host_accessor<DataT, Dimensions, detail::host_mode(AccessMode)> {
+  using base = host_accessor<DataT, Dimensions, detail::host_mode(AccessMode)>;
+  static property_list with_mode(const property_list& p) {
+    return AccessMode == access_mode::discard_write || AccessMode == access_mode::discard_read_write
+               ? property_list{no_init}
+               : p;
+  }
+
+public:
+  accessor() = default;
+  template <typename U, typename A>
+  accessor(buffer<U, Dimensions, A>& b, const property_list& p = {}) : base(b, with_mode(p)) {}
+  template <typename U, typename A>
+  accessor(buffer<U, Dimensions, A>& b, range<Dimensions> r, const property_list& p = {}) : base(b, r, with_mode(p)) {}
+  template <typename U, typename A>
+  accessor(buffer<U, Dimensions, A>& b, range<Dimensions> r, id<Dimensions> offset, const property_list& p = {})
+      : base(b, r, offset, with_mode(p)) {}
+};
+
 template <typename T, int D, typename A>
 host_accessor(buffer<T, D, A>&, const property_list& = {}) -> host_accessor<T, D>;
 template <typename T, int D, typename A, access_mode M>
