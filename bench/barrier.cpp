@@ -9,10 +9,7 @@
 // Reference: the same K-step exchange as a plain OpenMP loop per group, where items are
 // loop iterations and the barrier is the boundary between two loops.
 //
-// Fiber switches per item per barrier (the note) come from an extra, untimed run: the
-// engine's per-thread switch_count() is summed over the runtime's OpenMP team before and
-// after it, read in `omp parallel` regions of host tasks, which run on the runtime's
-// worker thread and so on the same (persistent) team of threads as the kernels.
+// Fiber switches per item per barrier (the note) come from an extra, untimed run.
 #include <cstddef>
 #include <cstdint>
 #include <cstdio>
@@ -114,12 +111,11 @@ bench::bench_case make_case(const bench::config& cfg, std::size_t local) {
   bench::variant nd{"nd_range", bench::role::model, prepare,
                     [d] { exchange_nd_range(*d->q, d->in.get(), d->out.get(), d->n, d->local); }, check};
   nd.note = [d] {
-    const std::uint64_t before = bench::team_fiber_switches(*d->q);
-    exchange_nd_range(*d->q, d->in.get(), d->out.get(), d->n, d->local);
-    const std::uint64_t after = bench::team_fiber_switches(*d->q);
     char buf[64];
     std::snprintf(buf, sizeof buf, "%.3f fiber switches/item/barrier",
-                  static_cast<double>(after - before) / (static_cast<double>(d->n) * steps));
+                  bench::fiber_switches_per_call(static_cast<double>(d->n) * steps, [&] {
+                    exchange_nd_range(*d->q, d->in.get(), d->out.get(), d->n, d->local);
+                  }));
     return std::string(buf);
   };
   c.variants.push_back(std::move(nd));

@@ -469,7 +469,7 @@ bench::bench_case make_case(const bench::config& cfg, models m, std::size_t loca
   auto switches = [d, item_calls](auto run) {
     return [d, item_calls, run] {
       char buf[48];
-      std::snprintf(buf, sizeof buf, "%.2f sw/item/call", bench::fiber_switches_per_call(*d->q, item_calls, run));
+      std::snprintf(buf, sizeof buf, "%.2f sw/item/call", bench::fiber_switches_per_call(item_calls, run));
       return std::string(buf);
     };
   };

@@ -182,7 +182,7 @@ bench_case make_case(const config& cfg) {
   nd.note = [d] {
     char buf[48];
     std::snprintf(buf, sizeof buf, "%.2f sw/item/call",
-                  fiber_switches_per_call(*d->q, static_cast<double>(d->local) * static_cast<double>(d->reps),
+                  fiber_switches_per_call(static_cast<double>(d->local) * static_cast<double>(d->reps),
                                           [&] { run_nd_range<A>(*d); }));
     return std::string(buf);
   };

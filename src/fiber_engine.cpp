@@ -5,6 +5,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <memory>
+#include <mutex>
 #include <new>
 #include <string>
 #include <vector>
@@ -12,6 +13,28 @@
 #include <cohort/backend/cpu/fiber_engine.hpp>
 
 namespace cohort::backends::cpu {
+
+namespace {
+// Every engine's counter, for process_switch_count. Never destroyed: threads may end after
+// static destruction began.
+struct switch_counters {
+  std::mutex mutex;
+  std::vector<const fiber_engine*> live;
+  std::uint64_t of_ended_threads = 0;
+};
+switch_counters& counters() {
+  static switch_counters& c = *new switch_counters;
+  return c;
+}
+}  // namespace
+
+std::uint64_t fiber_engine::process_switch_count() {
+  switch_counters& c = counters();
+  std::lock_guard lock(c.mutex);
+  std::uint64_t total = c.of_ended_threads;
+  for (const fiber_engine* e : c.live) total += e->switch_count();
+  return total;
+}
 
 fiber_engine& fiber_engine::this_thread() {
   thread_local fiber_engine engine;
@@ -36,6 +59,12 @@ struct fiber_engine::storage {
 };
 
 fiber_engine::~fiber_engine() {
+  {
+    switch_counters& c = counters();
+    std::lock_guard lock(c.mutex);
+    c.of_ended_threads += switch_count();
+    std::erase(c.live, this);
+  }
   for (auto& s : m_storage->slots)
     if (s->stack.sp) deallocate_fiber_stack(s->stack);
   delete m_storage;
@@ -70,6 +99,9 @@ void fiber_engine::reserve_group(std::size_t size) {
 
 fiber_engine::fiber_engine() : m_stack_bytes(stack_bytes()), m_storage(new storage) {
   m_thread_stack_state.adopt_current();
+  switch_counters& c = counters();
+  std::lock_guard lock(c.mutex);
+  c.live.push_back(this);
 }
 
 void fiber_engine::outside_group() {

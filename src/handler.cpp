@@ -29,6 +29,9 @@ namespace {
 }
 }  // namespace
 
+handler::handler(const device& d, void* native_queue) : m_device(d), m_native(native_queue) {}
+handler::~handler() = default;
+
 void handler::memcpy(void* dest, const void* src, std::size_t bytes) {
   if (bytes != 0 && (!dest || !src)) throw exception(errc::invalid, "memcpy: a null pointer for " + std::to_string(bytes) + " bytes");
   if (bytes == 0) return set_work([] {});
@@ -183,12 +186,14 @@ void* handler::open_stream(std::size_t total_bytes, std::size_t work_item_bytes)
   s->work_item_bytes = work_item_bytes;
   s->same_stack_distance = half_fiber_stack();
   m_streams.push_back(s);
+  m_has_streams = true;
   return s.get();
 }
 
 void handler::attach_streams() {
   std::vector<std::shared_ptr<void>> streams = std::move(m_streams);
   m_streams.clear();
+  m_has_streams = false;
   const bool on_gpu = m_device.get_backend() != backend::cpu;
   m_work = [work = std::move(m_work), streams = std::move(streams), on_gpu, native = m_native] {
     const auto finish = [&] {

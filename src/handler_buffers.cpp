@@ -53,6 +53,16 @@ std::vector<run_copy> pair_runs(const detail::memory_box& from, const detail::me
 }
 }  // namespace
 
+void detail::requirement_list::push_back(const buffer_requirement& r) {
+  if (m_size < few) {
+    m_few[m_size++] = r;
+    return;
+  }
+  if (m_size == few) m_more.assign(m_few, m_few + few);
+  m_more.push_back(r);
+  ++m_size;
+}
+
 void* handler::require_buffer(detail::buffer_state& b, access_mode mode, bool no_init, bool on_host) {
   const detail::device_description* place = on_host ? nullptr : device_place();
   for (auto& r : m_requirements)

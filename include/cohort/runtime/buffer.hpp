@@ -5,7 +5,6 @@
 // where the next command needs them, and orders commands by what their accessors touch.
 // Copies of a buffer share it; the last one to go waits for the commands that use it and
 // writes the contents back to the host memory the buffer was made from (or set_final_data's).
-#include <algorithm>
 #include <iterator>
 #include <memory>
 #include <string>
@@ -226,7 +225,8 @@ private:
   /// Copies this buffer's `n` items, `at` bytes into the shared memory `data`, to `out`.
   template <typename Out>
   static void copy_out(const void* data, std::size_t at, std::size_t n, Out out) {
-    std::copy_n(reinterpret_cast<const element*>(static_cast<const char*>(data) + at), n, out);
+    const element* from = reinterpret_cast<const element*>(static_cast<const char*>(data) + at);
+    std::copy(from, from + n, out);
   }
 
   static void check_sub_buffer(const range<Dimensions>& parent, const id<Dimensions>& offset,

@@ -46,15 +46,7 @@ public:
   buffer_requirement* end() { return begin() + m_size; }
   const buffer_requirement* begin() const { return m_size <= few ? m_few : m_more.data(); }
   const buffer_requirement* end() const { return begin() + m_size; }
-  void push_back(const buffer_requirement& r) {
-    if (m_size < few) {
-      m_few[m_size++] = r;
-      return;
-    }
-    if (m_size == few) m_more.assign(m_few, m_few + few);
-    m_more.push_back(r);
-    ++m_size;
-  }
+  void push_back(const buffer_requirement& r);  // src/handler_buffers.cpp
 
 private:
   static constexpr std::size_t few = 4;

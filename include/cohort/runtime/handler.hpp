@@ -63,6 +63,7 @@ struct memory_box {
 class handler {
 public:
   handler(const handler&) = delete;
+  ~handler();  // in src/: the members' containers are instantiated once there
   handler& operator=(const handler&) = delete;
 
   // Each launching member takes a kernel name first, as SYCL's do (see kernel_name.hpp).
@@ -276,7 +277,7 @@ public:
     if (m_work) throw exception(errc::invalid, "a command group may hold only one command");
     detail::kernel_capture capture(*this);
     m_work = std::forward<F>(work);
-    if (!m_streams.empty()) attach_streams();
+    if (m_has_streams) attach_streams();
   }
 
   // ---- Buffers ----
@@ -355,7 +356,7 @@ public:
 
 private:
   friend class queue;
-  handler(const device& d, void* native_queue) : m_device(d), m_native(native_queue) {}
+  handler(const device& d, void* native_queue);
 
   void fill_bytes(void* ptr, const void* pattern, std::size_t pattern_bytes, std::size_t count);
 
@@ -480,6 +481,7 @@ private:
   /// Makes the command write out its streams' output after its work (set_work calls it).
   void attach_streams();
   std::vector<std::shared_ptr<void>> m_streams;
+  bool m_has_streams = false;
   // ---- end of the USM hints and sycl::stream ----
 };
 

@@ -1,6 +1,5 @@
 // CPU backend only: fiber switches per collective and per barrier, counted.
 #include <algorithm>
-#include <atomic>
 #include <cstdlib>
 #include <string>
 #include <vector>
@@ -12,17 +11,8 @@
 using namespace cohort;
 
 namespace {
-// Sum of the fiber switches of every thread of the executor's OpenMP team.
-std::uint64_t team_switches(queue& q) {
-  std::atomic<std::uint64_t> total{0};
-  q.submit([&](handler& h) {
-     h.host_task([&] {
-#pragma omp parallel
-       total += backends::cpu::fiber_engine::this_thread().switch_count();
-     });
-   }).wait();
-  return total;
-}
+// Fiber switches of every thread, whichever OpenMP team ran the kernels.
+std::uint64_t all_switches() { return backends::cpu::fiber_engine::process_switch_count(); }
 }  // namespace
 
 TEST(fiber_engine, at_most_one_suspension_per_item_per_collective) {
@@ -36,9 +26,9 @@ TEST(fiber_engine, at_most_one_suspension_per_item_per_collective) {
     o[it.get_global_id(0)] = acc;
   };
   q.parallel_for(nd_range<1>{groups * local, local}, kernel).wait_and_throw();  // warm the fiber pools
-  const auto before = team_switches(q);
+  const auto before = all_switches();
   q.parallel_for(nd_range<1>{groups * local, local}, kernel).wait_and_throw();
-  const auto switches = team_switches(q) - before;
+  const auto switches = all_switches() - before;
   for (int v : out) ASSERT_EQ(v, static_cast<int>(local * calls));
   // one switch per item per collective, plus one per item when it finishes (handing the
   // thread to the next item) and entering/leaving each group
@@ -48,14 +38,14 @@ TEST(fiber_engine, at_most_one_suspension_per_item_per_collective) {
 
 TEST(fiber_engine, kernels_without_barriers_never_switch) {
   queue q{cpu_selector_v};
-  const auto before = team_switches(q);
+  const auto before = all_switches();
   std::vector<int> out(4096);
   int* o = out.data();
   q.parallel_for(nd_range<1>{4096, 256}, COHORT_LAMBDA(nd_item<1> it) { o[it.get_global_id(0)] = 1; }).wait();
   q.parallel_for(nd_range<1>{4096, 256}, COHORT_LAMBDA(nd_item<1> it) {
      o[it.get_global_id(0)] += reduce_over_group(it.get_sub_group(), 1, plus<>());  // size-1 sub-groups
    }).wait_and_throw();
-  EXPECT_EQ(team_switches(q), before);
+  EXPECT_EQ(all_switches(), before);
   for (int v : out) ASSERT_EQ(v, 2);
 }
 
@@ -66,7 +56,7 @@ TEST(fiber_engine, one_item_groups_never_switch) {
   const std::size_t groups = 1000;
   std::vector<long> out(groups * 4);
   long* o = out.data();
-  const auto before = team_switches(q);
+  const auto before = all_switches();
   q.parallel_for(nd_range<1>{groups, 1}, COHORT_LAMBDA(nd_item<1> it) {
      const auto g = it.get_group();
      const long x = static_cast<long>(it.get_global_id(0)) + 1;
@@ -83,7 +73,7 @@ TEST(fiber_engine, one_item_groups_never_switch) {
      o[4 * i + 2] = excl;
      o[4 * i + 3] = any_of_group(g, x == 7) ? 1 : 0;
    }).wait_and_throw();
-  EXPECT_EQ(team_switches(q), before);
+  EXPECT_EQ(all_switches(), before);
   for (std::size_t i = 0; i < groups; ++i) {
     const long x = static_cast<long>(i) + 1;
     ASSERT_EQ(out[4 * i], 3 * x) << i;

@@ -59,8 +59,11 @@ public:
   /// Forget what the previous kernel on this thread did (it may not have had barriers).
   void begin_launch() { m_group_needs_fibers = false; }
 
-  /// Total number of fiber switches on this thread (for the benchmarks' counters).
-  std::uint64_t switch_count() const { return m_switches; }
+  /// Fiber switches on this thread (for the tests' and benchmarks' counters).
+  std::uint64_t switch_count() const { return __atomic_load_n(&m_switches, __ATOMIC_RELAXED); }
+  /// Fiber switches of every thread of the process so far, ended threads included: which
+  /// thread's OpenMP team runs a kernel depends on who waits for it first.
+  static std::uint64_t process_switch_count();
 
   /// Runs items [0, size) of one group; `run_item(state, lid)` runs one work-item.
   /// Exceptions from items are collected; the first is rethrown after the group finished.
@@ -280,7 +283,8 @@ private:
   }
   [[gnu::always_inline]] void switch_between(std::size_t from, void** save, void* target, std::size_t to) {
     m_current = to;
-    ++m_switches;
+    // Only this thread writes it; stored atomically (a plain add) for process_switch_count.
+    __atomic_store_n(&m_switches, m_switches + 1, __ATOMIC_RELAXED);
     // The sanitizers' records of each stack (nothing in other builds).
     fiber_switch_state& mine = on_thread_stack(from) ? m_thread_stack_state : m_slots[from]->sanitizer;
     fiber_switch_state& theirs = on_thread_stack(to) ? m_thread_stack_state : m_slots[to]->sanitizer;
