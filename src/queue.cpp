@@ -1,6 +1,13 @@
 // SPDX-License-Identifier: MIT
 // The queue's non-template members.
+#include <mutex>
+
 #include <cohort/runtime/queue.hpp>
+
+namespace cohort::detail {
+/// The queue's slot for algorithm_cache, with its lock taken (src/queue_state.cpp).
+std::shared_ptr<void>& algorithm_cache_of(queue_state& q, std::unique_lock<std::mutex>& lock);
+}  // namespace cohort::detail
 
 namespace cohort {
 
@@ -24,6 +31,13 @@ event queue::memset(void* ptr, int value, std::size_t bytes, const std::vector<e
     h.depends_on(deps);
     h.memset(ptr, value, bytes);
   });
+}
+
+std::shared_ptr<void> queue::algorithm_cache(std::shared_ptr<void> (*make)(const queue&)) const {
+  std::unique_lock<std::mutex> lock;
+  std::shared_ptr<void>& cache = detail::algorithm_cache_of(*m_state, lock);
+  if (!cache) cache = make(*this);
+  return cache;
 }
 
 }  // namespace cohort

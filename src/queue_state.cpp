@@ -22,7 +22,13 @@ struct queue_state {
   std::vector<event_handle> pending;
   std::size_t pending_after_pruning = 0;
   event_handle last;  // for in-order queues
+  std::shared_ptr<void> algorithm_cache;
 };
+
+std::shared_ptr<void>& algorithm_cache_of(queue_state& q, std::unique_lock<std::mutex>& lock) {
+  lock = std::unique_lock(q.mutex);
+  return q.algorithm_cache;
+}
 
 std::shared_ptr<queue_state> make_queue_state(const device_description& d, const async_handler& handler,
                                               bool in_order, bool profiling) {

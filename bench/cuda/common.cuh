@@ -265,4 +265,20 @@ void segmented_reduction(const cohort::device& d, const options& o);
 void nbody(const cohort::device& d, const options& o);
 void dgemm(const cohort::device& d, const options& o);
 
+/// The device-wide algorithms' benchmarks (cuda/algorithm_*.cu) register themselves and run
+/// after the ones above, in name order.
+struct algorithm_benchmark {
+  const char* name;
+  void (*run)(const cohort::device& d, const options& o);
+};
+inline std::vector<algorithm_benchmark>& algorithm_benchmarks() {
+  static std::vector<algorithm_benchmark> all;
+  return all;
+}
+struct algorithm_registration {
+  algorithm_registration(const char* name, void (*run)(const cohort::device&, const options&)) {
+    algorithm_benchmarks().push_back({name, run});
+  }
+};
+
 }  // namespace cbench

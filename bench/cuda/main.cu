@@ -235,6 +235,11 @@ int main(int argc, char** argv) {
   if (wanted("segmented_reduction")) cbench::segmented_reduction(gpu, o);
   if (wanted("nbody")) cbench::nbody(gpu, o);
   if (wanted("dgemm")) cbench::dgemm(gpu, o);
+  auto algorithms = cbench::algorithm_benchmarks();
+  std::sort(algorithms.begin(), algorithms.end(),
+            [](const auto& a, const auto& b) { return std::strcmp(a.name, b.name) < 0; });
+  for (const auto& a : algorithms)
+    if (wanted(a.name)) a.run(gpu, o);
 
   const std::string gpu_name = gpu.get_info<cohort::info::device::name>() + " (" +
                                gpu.get_info<cohort::info::device::driver_version>() + ")";

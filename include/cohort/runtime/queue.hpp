@@ -230,6 +230,11 @@ public:
 
   friend bool operator==(const queue& a, const queue& b) { return a.m_state == b.m_state; }
 
+  /// Runtime internals: what the device-wide algorithms keep per queue (their scratch
+  /// memory, algorithm/temporary_storage.hpp), made by `make(*this)` on the first call and
+  /// shared by every copy of this queue.
+  std::shared_ptr<void> algorithm_cache(std::shared_ptr<void> (*make)(const queue&)) const;
+
 private:
   device m_device;
   property_list m_props;

@@ -1,0 +1,68 @@
+// SPDX-License-Identifier: MIT
+#pragma once
+// What the device-wide algorithms (algorithm/) share: argument checks and the CPU
+// strategy's split of a range into one contiguous chunk per thread.
+#include <cstddef>
+#include <functional>
+#include <iterator>
+#include <string>
+#include <type_traits>
+
+#include <cohort/core/exception.hpp>
+#include <cohort/detail/macros.hpp>
+#include <cohort/runtime/info.hpp>
+#include <cohort/runtime/queue.hpp>
+
+namespace cohort::detail {
+
+/// The number of elements in [first, last); errc::invalid if last comes before first, or
+/// if a pointer is null while the range is not empty.
+template <typename It>
+std::size_t checked_distance(const char* algorithm, It first, It last) {
+  const auto n = last - first;
+  if (n < 0) throw exception(errc::invalid, std::string(algorithm) + ": the range ends before it begins");
+  if constexpr (std::is_pointer_v<It>)
+    if (n != 0 && first == nullptr) throw exception(errc::invalid, std::string(algorithm) + ": a null input pointer");
+  return static_cast<std::size_t>(n);
+}
+
+/// errc::invalid if `p` is a null pointer while `n` elements go through it (`what` names it).
+template <typename It>
+void check_not_null(const char* algorithm, const char* what, It p, std::size_t n) {
+  if constexpr (std::is_pointer_v<It>)
+    if (n != 0 && p == nullptr) throw exception(errc::invalid, std::string(algorithm) + ": a null " + what);
+}
+
+/// Whether the `na` elements at `a` and the `nb` at `b` share memory (only pointers can be
+/// told; other iterators are taken as distinct).
+template <typename A, typename B>
+bool overlaps(A a, std::size_t na, B b, std::size_t nb) {
+  if constexpr (std::is_pointer_v<A> && std::is_pointer_v<B>) {
+    if (na == 0 || nb == 0) return false;
+    const auto* a0 = reinterpret_cast<const char*>(a);
+    const auto* b0 = reinterpret_cast<const char*>(b);
+    const auto* a1 = reinterpret_cast<const char*>(a + na);
+    const auto* b1 = reinterpret_cast<const char*>(b + nb);
+    return std::less<>()(a0, b1) && std::less<>()(b0, a1);
+  } else {
+    return false;
+  }
+}
+
+/// The CPU strategy's chunks: one per thread of the backend's team.
+inline std::size_t cpu_chunks(const queue& q) {
+  const std::size_t units = q.get_device().get_info<info::device::max_compute_units>();
+  return units == 0 ? 1 : units;
+}
+
+/// Chunk `c` of `chunks` near-equal contiguous chunks of [0, n): [begin, end).
+struct chunk_range {
+  std::size_t begin, end;
+};
+COHORT_FUNCTION inline chunk_range chunk_of(std::size_t n, std::size_t chunks, std::size_t c) {
+  const std::size_t base = n / chunks, extra = n % chunks;
+  const std::size_t begin = c * base + (c < extra ? c : extra);
+  return {begin, begin + base + (c < extra ? 1 : 0)};
+}
+
+}  // namespace cohort::detail
