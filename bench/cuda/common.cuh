@@ -202,6 +202,55 @@ void model_variant(const cohort::device& device, row r, int repeats, double work
   rows().push_back(std::move(r));
 }
 
+/// Device-wide algorithm calls (cuda/algorithm_*.cu): `call(q, start)` submits the call
+/// after the marker event `start` and returns its last event.
+/// An empty kernel: the end of its run is where a cohort call's commands may start.
+struct call_marker {
+  COHORT_FUNCTION void operator()() const {}
+};
+
+/// Device time of one cohort call: from the end of a marker command to the end of the
+/// call's last event (a fresh profiling queue, as time_cohort). Median of `repeats`.
+template <typename Prepare, typename Call>
+double time_call(const cohort::device& device, Prepare&& prepare, Call&& call, int repeats) {
+  cohort::queue q{device, cohort::property_list{cohort::property::queue::enable_profiling{}}};
+  std::vector<double> t;
+  for (int k = -1; k < repeats; ++k) {
+    prepare();
+    check(cudaDeviceSynchronize(), "preparing a run");
+    cohort::event start = q.single_task(call_marker{});
+    cohort::event end = call(q, start);
+    end.wait_and_throw();
+    q.wait_and_throw();
+    using namespace cohort::info::event_profiling;
+    const auto a = start.get_profiling_info<command_end>();
+    const auto b = end.get_profiling_info<command_end>();
+    if (k >= 0) t.push_back(static_cast<double>(b - a) * 1e-9);
+  }
+  return median(t);
+}
+
+/// A cohort row: timed, verified, recorded (an exception becomes an error row).
+template <typename Prepare, typename Call, typename Verify>
+void call_row(const cohort::device& device, row r, int repeats, double work, Prepare&& prepare, Call&& call,
+                Verify&& verify) {
+  std::printf("  %s %s %zu ...\n", r.benchmark.c_str(), r.variant.c_str(), r.size);
+  std::fflush(stdout);
+  r.model = true;
+  try {
+    r.seconds = time_call(device, prepare, call, repeats);
+    r.rate = work / r.seconds;
+    r.verified = verify();
+  } catch (const cohort::exception& e) {
+    std::fprintf(stderr, "    %s\n", e.what());
+    r.failure = e.what();
+    r.unsupported = true;
+    r.seconds = r.rate = 0;
+    r.verified = false;
+  }
+  rows().push_back(std::move(r));
+}
+
 /// A reference (or ceiling) row, `variant` timed at `seconds`, from the case's `base` row
 /// (whose reference and ceiling times give its ratios); `kernel`: its kernel's resources.
 inline void reference_row(const row& base, const char* variant, double seconds, bool verified, double work,

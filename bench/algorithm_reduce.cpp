@@ -1,0 +1,216 @@
+// SPDX-License-Identifier: MIT
+// Device-wide reductions on the CPU: cohort::reduce (int32 and fp64 sums) and
+// cohort::min_element (fp64) at 2^10, 2^16, 2^20 and 2^24 elements (2^26 with --full),
+// against OpenMP in the same run: `#pragma omp parallel for reduction(+ : sum)` for the
+// sums, and for min_element a loop in which each thread keeps the first minimum of its
+// static chunk, the threads' candidates merged by value then index. The SYCL reduction
+// interface (`parallel_for(range, reduction)`) does the sums too, for comparison.
+//
+// Values are exact in any order (small integers for int32; multiples of 2^-4 below 1 for
+// fp64), so sums are checked exactly; min_element's input holds its minimum several times
+// and must give the first index. Results are poisoned before each run.
+#include <cstddef>
+#include <cstdint>
+#include <limits>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include <omp.h>
+
+#include <cohort/algorithm/min_max_element.hpp>
+#include <cohort/algorithm/reduce.hpp>
+#include <cohort/cohort.hpp>
+
+#include "harness/harness.hpp"
+
+namespace {
+
+template <typename T>
+T value_at(std::size_t i) {
+  if constexpr (std::is_floating_point_v<T>)
+    return static_cast<T>(i % 16) * static_cast<T>(0.0625);
+  else
+    return static_cast<T>(static_cast<int>(i % 7) - 3);
+}
+
+/// Values 1 .. 1000 in a scrambled order, the minimum (0.5) at a few places from the
+/// middle on (so a wrong tie rule shows).
+inline double extremum_value_at(std::size_t i, std::size_t n) {
+  if (n >= 4 && (i == n / 2 || i == n / 2 + 1 || i == n - 1)) return 0.5;
+  return static_cast<double>((i * 2654435761u) % 1000 + 1);
+}
+
+template <typename T>
+T sum_openmp(const T* x, std::size_t n) {
+  T sum = 0;
+#pragma omp parallel for schedule(static) reduction(+ : sum)
+  for (std::size_t i = 0; i < n; ++i) sum += x[i];
+  return sum;
+}
+
+/// The first minimum's index: each thread's first minimum of its static chunk, merged by
+/// value, then by index.
+inline std::size_t min_index_openmp(const double* x, std::size_t n) {
+  std::size_t best = 0;
+#pragma omp parallel
+  {
+    std::size_t mine = n;
+    double value = std::numeric_limits<double>::infinity();
+#pragma omp for schedule(static) nowait
+    for (std::size_t i = 0; i < n; ++i)
+      if (x[i] < value || mine == n) {
+        value = x[i];
+        mine = i;
+      }
+#pragma omp critical
+    if (mine != n && (x[mine] < x[best] || (!(x[best] < x[mine]) && mine < best))) best = mine;
+  }
+  return best;
+}
+
+template <typename T>
+struct sum_kernel {
+  const T* x;
+  template <typename Reducer>
+  COHORT_INLINE void operator()(cohort::id<1> i, Reducer& sum) const {
+    sum += x[i[0]];
+  }
+};
+
+template <typename T>
+T poison_value() {
+  if constexpr (std::is_floating_point_v<T>)
+    return std::numeric_limits<T>::quiet_NaN();
+  else
+    return std::numeric_limits<T>::min();
+}
+
+template <typename T>
+struct sum_data {
+  cohort::queue* q = nullptr;
+  std::size_t n = 0;
+  cohort::usm_unique_ptr<T, cohort::usm::alloc::shared> x, result;
+  T expected = 0;
+};
+
+template <typename T>
+bench::bench_case sum_case(cohort::queue* q, std::size_t n, const std::string& name) {
+  auto s = std::make_shared<sum_data<T>>();
+  s->q = q;
+  s->n = n;
+  bench::bench_case c;
+  c.name = name;
+  c.parts = "algorithm / element type / elements";
+  c.size = n;
+  c.throughput = {sizeof(T) * static_cast<double>(n), "GB/s"};
+  c.setup = [s] {
+    s->x = cohort::make_shared_unique<T>(s->n, *s->q);
+    s->result = cohort::make_shared_unique<T>(1, *s->q);
+    bench::parallel_fill(s->x.get(), s->n, value_at<T>);
+    T e = 0;
+    for (std::size_t i = 0; i < s->n; ++i) e += value_at<T>(i);
+    s->expected = e;
+  };
+  c.teardown = [s] {
+    s->x.reset();
+    s->result.reset();
+  };
+  auto prepare = [s] { s->result.get()[0] = poison_value<T>(); };
+  auto verify = [s] {
+    return bench::check_value("sum", static_cast<double>(s->result.get()[0]), static_cast<double>(s->expected), 0.0);
+  };
+  c.variants.push_back({"openmp_reduction_clause", bench::role::reference, prepare,
+                        [s] { s->result.get()[0] = sum_openmp(s->x.get(), s->n); }, verify});
+  c.variants.push_back({"cohort::reduce", bench::role::model, prepare,
+                        [s] {
+                          cohort::reduce(*s->q, s->x.get(), s->x.get() + s->n, s->result.get(), T(0))
+                              .wait_and_throw();
+                        },
+                        verify});
+  c.variants.back().submits_kernels = true;
+  const cohort::property_list init{cohort::property::reduction::initialize_to_identity{}};
+  c.variants.push_back({"range_reduction", bench::role::model, prepare,
+                        [s, init] {
+                          s->q->parallel_for(cohort::range<1>(s->n),
+                                             cohort::reduction(s->result.get(), cohort::plus<T>(), init),
+                                             sum_kernel<T>{s->x.get()})
+                              .wait_and_throw();
+                        },
+                        verify});
+  c.variants.back().submits_kernels = true;
+  return c;
+}
+
+struct min_data {
+  cohort::queue* q = nullptr;
+  std::size_t n = 0;
+  cohort::usm_unique_ptr<double, cohort::usm::alloc::shared> x;
+  cohort::usm_unique_ptr<std::size_t, cohort::usm::alloc::shared> result;
+  std::size_t expected = 0;
+};
+
+bench::bench_case min_element_case(cohort::queue* q, std::size_t n, const std::string& name) {
+  auto s = std::make_shared<min_data>();
+  s->q = q;
+  s->n = n;
+  bench::bench_case c;
+  c.name = name;
+  c.parts = "algorithm / element type / elements";
+  c.size = n;
+  c.throughput = {sizeof(double) * static_cast<double>(n), "GB/s"};
+  c.setup = [s] {
+    s->x = cohort::make_shared_unique<double>(s->n, *s->q);
+    s->result = cohort::make_shared_unique<std::size_t>(1, *s->q);
+    const std::size_t count = s->n;
+    bench::parallel_fill(s->x.get(), count, [count](std::size_t i) { return extremum_value_at(i, count); });
+    std::size_t e = 0;
+    for (std::size_t i = 1; i < count; ++i)
+      if (s->x.get()[i] < s->x.get()[e]) e = i;
+    s->expected = e;
+  };
+  c.teardown = [s] {
+    s->x.reset();
+    s->result.reset();
+  };
+  auto prepare = [s] { s->result.get()[0] = std::numeric_limits<std::size_t>::max(); };
+  auto verify = [s] {
+    return bench::check_value("index", static_cast<double>(s->result.get()[0]), static_cast<double>(s->expected), 0.0);
+  };
+  c.variants.push_back({"openmp_first_minimum", bench::role::reference, prepare,
+                        [s] { s->result.get()[0] = min_index_openmp(s->x.get(), s->n); }, verify});
+  c.variants.push_back({"cohort::min_element", bench::role::model, prepare,
+                        [s] {
+                          cohort::min_element(*s->q, s->x.get(), s->x.get() + s->n, s->result.get())
+                              .wait_and_throw();
+                        },
+                        verify});
+  c.variants.back().submits_kernels = true;
+  return c;
+}
+
+bench::suite make_algorithm_reduce(const bench::config& cfg) {
+  std::vector<std::size_t> sizes;
+  if (cfg.size != 0)
+    sizes = {cfg.size};
+  else if (cfg.preset == bench::size_preset::quick)
+    sizes = {std::size_t{1} << 10, std::size_t{1} << 16};
+  else
+    sizes = {std::size_t{1} << 10, std::size_t{1} << 16, std::size_t{1} << 20, std::size_t{1} << 24};
+  if (cfg.size == 0 && cfg.preset == bench::size_preset::full) sizes.push_back(std::size_t{1} << 26);
+  bench::suite suite;
+  for (std::size_t n : sizes) {
+    std::string at = "/";
+    at += std::to_string(n);
+    suite.cases.push_back(sum_case<std::int32_t>(cfg.queue, n, "algorithm_reduce/sum/int32" + at));
+    suite.cases.push_back(sum_case<double>(cfg.queue, n, "algorithm_reduce/sum/fp64" + at));
+    suite.cases.push_back(min_element_case(cfg.queue, n, "algorithm_reduce/min_element/fp64" + at));
+  }
+  return suite;
+}
+
+bench::registration reg{"algorithm_reduce", 80,
+                        "cohort::reduce and cohort::min_element against OpenMP's reduction clause and loop",
+                        make_algorithm_reduce};
+
+}  // namespace

@@ -1,0 +1,125 @@
+// SPDX-License-Identifier: MIT
+// Device-wide scans on the GPU: cohort::inclusive_scan and cohort::exclusive_scan (sums)
+// against CUB's DeviceScan::InclusiveSum / ExclusiveSum with preallocated temporary storage,
+// int32, fp32 and fp64, 2^10 to 2^28 elements. Both are timed on the device (CUDA events),
+// cohort from the start of its first command (the memset of the tile status words) to the
+// end of its scan kernel; the output is poisoned before every run. Bytes: n read + n written.
+//
+// Inputs are (i % 7) - 3, whose every period sums to 0, so each prefix is one of seven small
+// integers: exact in every type and in any order, checked for equality.
+#include <cstdint>
+#include <cstdio>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include <cub/device/device_scan.cuh>
+
+#include <cohort/algorithm/scan.hpp>
+
+#include "common.cuh"
+
+namespace cbench {
+namespace {
+
+/// The sum of (k % 7) - 3 over k = 0 .. i.
+inline double inclusive_at(std::size_t i) {
+  const double r = static_cast<double>(i % 7);
+  return (r + 1) * (r - 6) / 2;
+}
+
+template <typename T, bool Inclusive>
+using scan_kernel =
+    cohort::detail::single_pass_scan_kernel<Inclusive, T, cohort::detail::gpu_scan_tuning<T>, const T*, T*,
+                                            cohort::plus<>, cohort::detail::scan_identity, !Inclusive>;
+
+/// Registers, spills and occupancy of cohort's scan kernel (its local memory as the
+/// kernel's accessors ask for it: tile, item prefixes, tile prefix, tile index).
+template <typename T, bool Inclusive>
+kernel_info scan_kernel_info() {
+  using K = scan_kernel<T, Inclusive>;
+  constexpr std::size_t group = cohort::detail::gpu_scan_tuning<T>::group_size;
+  const std::size_t shared = (K::local_tile_size + group + 1) * sizeof(T) + sizeof(std::uint32_t);
+  return attributes_of(&cohort::backends::cuda::nd_range_kernel_fixed<1, K, group>, static_cast<int>(group),
+                       static_cast<long long>(shared));
+}
+
+template <typename T, bool Inclusive>
+void run_case(const cohort::device& device, const options& o, std::size_t n, const device_array<T>& in) {
+  device_array<T> out(n);
+  auto prepare = [&] { out.poison(); };
+  auto verify = [&] {
+    return check_array(Inclusive ? "inclusive" : "exclusive", to_host(out.get(), n),
+                       [](std::size_t i) { return Inclusive ? inclusive_at(i) : (i == 0 ? 0.0 : inclusive_at(i - 1)); },
+                       0.0);
+  };
+  const double bytes = 2.0 * static_cast<double>(n) * sizeof(T);
+  const char* cub_name = Inclusive ? "cub::DeviceScan::InclusiveSum" : "cub::DeviceScan::ExclusiveSum";
+  auto cub_scan = [&](void* temp, std::size_t& temp_bytes, cudaStream_t s) {
+    if constexpr (Inclusive)
+      return cub::DeviceScan::InclusiveSum(temp, temp_bytes, in.get(), out.get(), static_cast<std::int64_t>(n), s);
+    else
+      return cub::DeviceScan::ExclusiveSum(temp, temp_bytes, in.get(), out.get(), static_cast<std::int64_t>(n), s);
+  };
+  std::size_t temp_bytes = 0;
+  check(cub_scan(nullptr, temp_bytes, nullptr), "cub::DeviceScan (size)");
+  device_array<unsigned char> temp(temp_bytes == 0 ? 1 : temp_bytes);
+  const double t_cub =
+      time_cuda(prepare, [&](cudaStream_t s) { check(cub_scan(temp.get(), temp_bytes, s), cub_name); }, o.repeats);
+  const bool cub_ok = verify();
+
+  row base{Inclusive ? "scan/inclusive_sum" : "scan/exclusive_sum", "", type_name<T>(),
+           cohort::detail::gpu_scan_tuning<T>::group_size, 0, t_cub, 0, false, "B/s", n, cub_name};
+  base.family = "algorithm_scan";
+  reference_row(base, cub_name, t_cub, cub_ok, bytes);
+
+  row r = base;
+  r.variant = Inclusive ? "cohort::inclusive_scan" : "cohort::exclusive_scan";
+  model_variant(
+      device, r, o.repeats, bytes, prepare,
+      [&](cohort::queue& q, kernel_info* info) {
+        if (info) *info = scan_kernel_info<T, Inclusive>();
+        const T* first = in.get();
+        // The detail entry of the public functions: it also gives the first command's event.
+        cohort::detail::scan_events e;
+        if constexpr (Inclusive)
+          e = cohort::detail::scan<true, T>("inclusive_scan", q, cohort::storage_of(q), first, first + n, out.get(),
+                                            cohort::plus<>(), cohort::detail::scan_identity{},
+                                            cohort::detail::scan_init<T, false>{}, {});
+        else
+          e = cohort::detail::scan<false, T>("exclusive_scan", q, cohort::storage_of(q), first, first + n, out.get(),
+                                             cohort::plus<>(), cohort::detail::scan_identity{},
+                                             cohort::detail::scan_init<T, true>{T{0}}, {});
+        return std::make_pair(e.first, e.last);
+      },
+      verify);
+}
+
+template <typename T>
+void run_type(const cohort::device& device, const options& o) {
+  const std::vector<std::size_t> sizes =
+      o.pick(std::vector<std::size_t>{1u << 10, 1u << 16, 1u << 20, 1u << 24, 1u << 28},
+             std::vector<std::size_t>{1u << 10, 1u << 16, 1u << 20, 1u << 24}, std::vector<std::size_t>{1000, 50'001});
+  for (std::size_t n : sizes) {
+    device_array<T> in(n);
+    {
+      std::vector<T> h(n);
+      for (std::size_t i = 0; i < n; ++i) h[i] = static_cast<T>(static_cast<int>(i % 7) - 3);
+      in.upload(h);
+    }
+    run_case<T, true>(device, o, n, in);
+    run_case<T, false>(device, o, n, in);
+  }
+}
+
+void algorithm_scan(const cohort::device& device, const options& o) {
+  std::printf("algorithm_scan\n");
+  run_type<int>(device, o);
+  run_type<float>(device, o);
+  run_type<double>(device, o);
+}
+
+static algorithm_registration reg{"algorithm_scan", &algorithm_scan};
+
+}  // namespace
+}  // namespace cbench

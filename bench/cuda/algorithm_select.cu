@@ -1,0 +1,285 @@
+// SPDX-License-Identifier: MIT
+// cohort's copy_if, partition, histogram_even and segmented_reduce on the GPU against CUB
+// in the same run (the reference of every row):
+// - copy_if of int32 keeping 50% and 10% against cub::DeviceSelect::If;
+// - partition (50%) against cub::DevicePartition::If (which writes the rejected ones in
+//   reverse order; cohort keeps them in input order, which costs it a counting pass);
+// - histogram_even of int32 samples into 256 and 4,096 bins against
+//   cub::DeviceHistogram::HistogramEven;
+// - segmented_reduce (sum) of int32 in 2^16 equal segments against
+//   cub::DeviceSegmentedReduce::Sum.
+// Inputs are pseudo-random; every result is integer and checked exactly against the host
+// (CUB's too); outputs are poisoned before each run. cohort's time runs from the end of an
+// empty marker command submitted just before the call to the end of the call's last
+// command, as CUB's from an event recorded before its launches: both include the gaps
+// where the GPU waits for the host to launch.
+#include <algorithm>
+#include <cstdint>
+#include <cstdio>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include <cub/device/device_histogram.cuh>
+#include <cub/device/device_partition.cuh>
+#include <cub/device/device_segmented_reduce.cuh>
+#include <cub/device/device_select.cuh>
+
+#include <cohort/algorithm/copy_if.hpp>
+#include <cohort/algorithm/histogram.hpp>
+#include <cohort/algorithm/segmented_reduce.hpp>
+
+#include "common.cuh"
+
+namespace cbench {
+
+namespace {
+
+inline std::int32_t pseudo_random(std::size_t i) {
+  std::uint64_t x = i + 0x9e3779b97f4a7c15ull;
+  x ^= x >> 31;
+  x *= 0xbf58476d1ce4e5b9ull;
+  x ^= x >> 29;
+  return static_cast<std::int32_t>(x >> 32);
+}
+
+/// Keeps the values whose residue modulo 100 is below `percent`.
+struct keeps_percent {
+  unsigned percent;
+  COHORT_FUNCTION bool operator()(std::int32_t v) const { return static_cast<std::uint32_t>(v) % 100u < percent; }
+};
+
+/// CUB's temporary storage for one call shape, sized by a first call with no storage.
+struct cub_storage {
+  std::size_t bytes = 0;
+  void* p = nullptr;
+  template <typename F>
+  explicit cub_storage(F&& size_query) {
+    check(size_query(static_cast<void*>(nullptr), bytes), "CUB temporary storage size");
+    check(cudaMalloc(&p, bytes == 0 ? 1 : bytes), "cudaMalloc (CUB temporary storage)");
+  }
+  ~cub_storage() { cudaFree(p); }
+  cub_storage(const cub_storage&) = delete;
+  cub_storage& operator=(const cub_storage&) = delete;
+};
+
+row base_row(const std::string& benchmark, std::size_t n, const char* cub_name) {
+  row r{benchmark, "", "int32", 0, 0, 0, 0, false, "B/s", n, cub_name, ""};
+  r.family = "algorithm_select";
+  return r;
+}
+
+bool check_equal(const char* what, const std::vector<std::int32_t>& got, const std::vector<std::int32_t>& expected) {
+  for (std::size_t i = 0; i < expected.size(); ++i)
+    if (got[i] != expected[i]) {
+      std::fprintf(stderr, "    %s[%zu] = %d, expected %d\n", what, i, got[i], expected[i]);
+      return false;
+    }
+  return true;
+}
+
+bool check_count(const char* what, std::size_t got, std::size_t expected) {
+  if (got != expected) std::fprintf(stderr, "    %s = %zu, expected %zu\n", what, got, expected);
+  return got == expected;
+}
+
+// ---- copy_if and partition -----------------------------------------------------------------
+
+void selection(const cohort::device& device, const options& o, std::size_t n, const std::vector<std::int32_t>& host,
+               const device_array<std::int32_t>& in, unsigned percent) {
+  const keeps_percent pred{percent};
+  std::vector<std::int32_t> expected;
+  std::copy_if(host.begin(), host.end(), std::back_inserter(expected), pred);
+  const std::size_t k = expected.size();
+  device_array<std::int32_t> out(n);
+  device_array<std::size_t> count(1);
+  auto prepare = [&] {
+    out.poison();
+    count.poison();
+  };
+  auto verify = [&] {
+    return check_count("count", to_host(count.get(), 1)[0], k) && check_equal("out", to_host(out.get(), k), expected);
+  };
+  const double bytes = 4.0 * static_cast<double>(n + k);
+  row base = base_row("copy_if_" + std::to_string(percent) + "%", n, "cub::DeviceSelect::If");
+  cub_storage temp([&](void* p, std::size_t& b) {
+    return cub::DeviceSelect::If(p, b, in.get(), out.get(), count.get(), static_cast<std::int64_t>(n), pred);
+  });
+  const double t_cub = time_cuda(
+      prepare,
+      [&](cudaStream_t s) {
+        check(cub::DeviceSelect::If(temp.p, temp.bytes, in.get(), out.get(), count.get(), static_cast<std::int64_t>(n),
+                                    pred, s),
+              "cub::DeviceSelect::If");
+      },
+      o.repeats);
+  base.reference_seconds = t_cub;
+  reference_row(base, "cub::DeviceSelect::If", t_cub, verify(), bytes);
+  row r = base;
+  r.variant = "cohort::copy_if";
+  call_row(
+      device, r, o.repeats, bytes, prepare,
+      [&](cohort::queue& q, const cohort::event& start) {
+        return cohort::copy_if(q, in.get(), in.get() + n, out.get(), count.get(), pred, {start});
+      },
+      verify);
+}
+
+void partitioning(const cohort::device& device, const options& o, std::size_t n, const std::vector<std::int32_t>& host,
+                  const device_array<std::int32_t>& in) {
+  const keeps_percent pred{50};
+  std::vector<std::int32_t> expected(host);
+  std::stable_partition(expected.begin(), expected.end(), pred);
+  const auto k = static_cast<std::size_t>(std::count_if(host.begin(), host.end(), pred));
+  // CUB: the selected ones in order, then the rejected ones in reverse order.
+  std::vector<std::int32_t> expected_cub(expected.begin(), expected.begin() + static_cast<std::ptrdiff_t>(k));
+  expected_cub.insert(expected_cub.end(), expected.rbegin(), expected.rend() - static_cast<std::ptrdiff_t>(k));
+  device_array<std::int32_t> out(n);
+  device_array<std::size_t> count(1);
+  auto prepare = [&] {
+    out.poison();
+    count.poison();
+  };
+  auto verify_against = [&](const std::vector<std::int32_t>& e) {
+    return check_count("true count", to_host(count.get(), 1)[0], k) && check_equal("out", to_host(out.get(), n), e);
+  };
+  const double bytes = 8.0 * static_cast<double>(n);
+  row base = base_row("partition_50%", n, "cub::DevicePartition::If");
+  cub_storage temp([&](void* p, std::size_t& b) {
+    return cub::DevicePartition::If(p, b, in.get(), out.get(), count.get(), static_cast<std::int64_t>(n), pred);
+  });
+  const double t_cub = time_cuda(
+      prepare,
+      [&](cudaStream_t s) {
+        check(cub::DevicePartition::If(temp.p, temp.bytes, in.get(), out.get(), count.get(),
+                                       static_cast<std::int64_t>(n), pred, s),
+              "cub::DevicePartition::If");
+      },
+      o.repeats);
+  base.reference_seconds = t_cub;
+  reference_row(base, "cub::DevicePartition::If", t_cub, verify_against(expected_cub), bytes);
+  row r = base;
+  r.variant = "cohort::partition";
+  call_row(
+      device, r, o.repeats, bytes, prepare,
+      [&](cohort::queue& q, const cohort::event& start) {
+        return cohort::partition(q, in.get(), in.get() + n, out.get(), count.get(), pred, {start});
+      },
+      [&] { return verify_against(expected); });
+}
+
+// ---- histogram_even -----------------------------------------------------------------------
+
+void histogram(const cohort::device& device, const options& o, std::size_t n, std::size_t bins) {
+  // Samples over [-2^20, 4 * 2^20), bins over [0, 3 * 2^20): a quarter fall outside.
+  const std::int32_t lower = 0, upper = 3 << 20;
+  std::vector<std::int32_t> host(n);
+  for (std::size_t i = 0; i < n; ++i)
+    host[i] = static_cast<std::int32_t>(static_cast<std::uint32_t>(pseudo_random(i)) % (5u << 20)) - (1 << 20);
+  std::vector<std::int32_t> expected(bins, 0);
+  for (std::int32_t s : host)
+    if (s >= lower && s < upper)
+      ++expected[static_cast<std::uint64_t>(s - lower) * bins / static_cast<std::uint64_t>(upper - lower)];
+  device_array<std::int32_t> samples(n), h(bins);
+  samples.upload(host);
+  auto prepare = [&] { h.poison(); };
+  auto verify = [&] { return check_equal("histogram", to_host(h.get(), bins), expected); };
+  const double bytes = 4.0 * static_cast<double>(n);
+  row base = base_row("histogram_even_" + std::to_string(bins), n, "cub::DeviceHistogram::HistogramEven");
+  const int levels = static_cast<int>(bins + 1);
+  cub_storage temp([&](void* p, std::size_t& b) {
+    return cub::DeviceHistogram::HistogramEven(p, b, samples.get(), h.get(), levels, lower, upper,
+                                               static_cast<std::int64_t>(n));
+  });
+  const double t_cub = time_cuda(
+      prepare,
+      [&](cudaStream_t s) {
+        check(cub::DeviceHistogram::HistogramEven(temp.p, temp.bytes, samples.get(), h.get(), levels, lower, upper,
+                                                  static_cast<std::int64_t>(n), s),
+              "cub::DeviceHistogram::HistogramEven");
+      },
+      o.repeats);
+  base.reference_seconds = t_cub;
+  reference_row(base, "cub::DeviceHistogram::HistogramEven", t_cub, verify(), bytes);
+  row r = base;
+  r.variant = "cohort::histogram_even";
+  call_row(
+      device, r, o.repeats, bytes, prepare,
+      [&](cohort::queue& q, const cohort::event& start) {
+        return cohort::histogram_even(q, samples.get(), n, h.get(), bins, lower, upper, {start});
+      },
+      verify);
+}
+
+// ---- segmented_reduce ---------------------------------------------------------------------
+
+void segmented(const cohort::device& device, const options& o, std::size_t n, std::size_t segments) {
+  std::vector<std::int32_t> host(n);
+  for (std::size_t i = 0; i < n; ++i) host[i] = pseudo_random(i) % 1000;
+  std::vector<int> offsets(segments + 1);
+  for (std::size_t s = 0; s <= segments; ++s) offsets[s] = static_cast<int>(n * s / segments);
+  std::vector<std::int32_t> expected(segments, 0);
+  for (std::size_t s = 0; s < segments; ++s)
+    for (int i = offsets[s]; i < offsets[s + 1]; ++i) expected[s] += host[static_cast<std::size_t>(i)];
+  device_array<std::int32_t> values(n), sums(segments);
+  device_array<int> d_offsets(segments + 1);
+  values.upload(host);
+  d_offsets.upload(offsets);
+  auto prepare = [&] { sums.poison(); };
+  auto verify = [&] { return check_equal("sums", to_host(sums.get(), segments), expected); };
+  const double bytes = 4.0 * static_cast<double>(n);
+  row base = base_row("segmented_reduce_" + std::to_string(segments), n, "cub::DeviceSegmentedReduce::Sum");
+  const int count = static_cast<int>(segments);
+  cub_storage temp([&](void* p, std::size_t& b) {
+    return cub::DeviceSegmentedReduce::Sum(p, b, values.get(), sums.get(), count, d_offsets.get(),
+                                           d_offsets.get() + 1);
+  });
+  const double t_cub = time_cuda(
+      prepare,
+      [&](cudaStream_t s) {
+        check(cub::DeviceSegmentedReduce::Sum(temp.p, temp.bytes, values.get(), sums.get(), count, d_offsets.get(),
+                                              d_offsets.get() + 1, s),
+              "cub::DeviceSegmentedReduce::Sum");
+      },
+      o.repeats);
+  base.reference_seconds = t_cub;
+  reference_row(base, "cub::DeviceSegmentedReduce::Sum", t_cub, verify(), bytes);
+  row r = base;
+  r.variant = "cohort::segmented_reduce";
+  call_row(
+      device, r, o.repeats, bytes, prepare,
+      [&](cohort::queue& q, const cohort::event& start) {
+        return cohort::segmented_reduce(q, values.get(), sums.get(), segments, d_offsets.get(), d_offsets.get() + 1,
+                                        std::int32_t{0}, cohort::plus<std::int32_t>(), {start});
+      },
+      verify);
+}
+
+void run_algorithm_select(const cohort::device& device, const options& o) {
+  std::printf("algorithm_select\n");
+  const std::vector<std::size_t> select_sizes =
+      o.pick(std::vector<std::size_t>{std::size_t{1} << 20, std::size_t{1} << 24, std::size_t{1} << 28},
+             std::vector<std::size_t>{std::size_t{1} << 20, std::size_t{1} << 24}, std::vector<std::size_t>{5000});
+  for (std::size_t n : select_sizes) {
+    std::vector<std::int32_t> host(n);
+    for (std::size_t i = 0; i < n; ++i) host[i] = pseudo_random(i);
+    device_array<std::int32_t> in(n);
+    in.upload(host);
+    selection(device, o, n, host, in, 50);
+    selection(device, o, n, host, in, 10);
+    partitioning(device, o, n, host, in);
+  }
+  const std::vector<std::size_t> histogram_sizes =
+      o.pick(std::vector<std::size_t>{std::size_t{1} << 24, std::size_t{1} << 28},
+             std::vector<std::size_t>{std::size_t{1} << 24}, std::vector<std::size_t>{5000});
+  for (std::size_t n : histogram_sizes)
+    for (std::size_t bins : {std::size_t{256}, std::size_t{4096}}) histogram(device, o, n, bins);
+  segmented(device, o, o.pick(std::size_t{1} << 28, std::size_t{1} << 24, std::size_t{5000}),
+            o.pick(std::size_t{1} << 16, std::size_t{1} << 12, std::size_t{17}));
+}
+
+}  // namespace
+
+static algorithm_registration reg{"algorithm_select", &run_algorithm_select};
+
+}  // namespace cbench

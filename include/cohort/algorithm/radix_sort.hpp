@@ -1,0 +1,687 @@
+// SPDX-License-Identifier: MIT
+#pragma once
+// cohort::radix_sort: a stable least-significant-digit radix sort of keys, or of keys with
+// values, in place in the user's arrays (CUB's DeviceRadixSort::SortKeys / SortPairs).
+//
+//   cohort::event e = cohort::radix_sort(q, keys, n);                 // ascending, stable
+//   cohort::event f = cohort::radix_sort(q, keys, values, n, {e});    // pairs
+//   cohort::radix_sort(q, keys, n, cohort::radix_sort_options{.descending = true});
+//
+// Keys: 32- and 64-bit integers, float and double, ordered as CUB orders them
+// (radix_sort_keys.hpp): -0.0 and +0.0 are equal (they keep their input order), NaNs sort
+// by their bits (sign bit clear: after +inf; set: before -inf). Values: any trivially
+// copyable type. Scratch: a second key and value array of n elements and the histograms,
+// from the temporary storage; a pass moves the elements from one array to the other, so
+// an odd number of passes ends with a copy back into the user's arrays. Passes whose digit
+// is the same in every key (small-range keys: the high bytes) are skipped, decided on the
+// device from the histograms, so nothing waits on the host.
+//
+// CPU strategy (q.get_device().is_cpu()): `range` kernels of one item per thread of the
+// team, each item one contiguous chunk. One read of the keys counts every pass's digits per
+// chunk (as CUB's onesweep upsweep), which gives the totals that decide the skipped passes,
+// and the first pass's per-chunk counts; each later pass counts its chunk again (the
+// previous pass moved the keys) and then scatters it: chunk c's keys of digit d go after
+// every key of a smaller digit and after those of digit d in chunks before c, in order, so
+// each pass is stable.
+//
+// GPU strategy: onesweep (Adinets and Merrill 2022, CUB's sort on sm_90): one kernel
+// counts every pass's digits over all keys; then each pass is one kernel whose groups take
+// tiles in order from an atomic counter, rank their tile's keys stably (each sub-group
+// ranks its consecutive keys with match_any, in key order, and the sub-groups' counts are
+// scanned per digit), publish their per-digit counts and find the counts of all earlier
+// tiles by a decoupled look-back per digit (one work-item per digit; a 64-bit word holds
+// a status and a count, so relaxed single-word atomics suffice), reorder the tile in local
+// memory by rank and write each key to its place (runs of one digit, so writes coalesce).
+// That moves each key twice per pass (read, write) where the classic reduce-then-scan
+// sort reads it three times, which is why CUB sorts this way on sm_90.
+#include <algorithm>
+#include <cstddef>
+#include <cstdint>
+#include <string>
+#include <type_traits>
+#include <vector>
+
+#include <cohort/algorithm/radix_sort_keys.hpp>
+#include <cohort/algorithm/temporary_storage.hpp>
+#include <cohort/cohort.hpp>
+#include <cohort/detail/algorithm_support.hpp>
+#include <cohort/group/ext/match.hpp>
+
+namespace cohort {
+
+/// How radix_sort orders: descending instead of ascending, and by which bits of the
+/// (transformed) key: [begin_bit, end_bit), end_bit = -1 meaning the key's width (CUB's
+/// bit range; keys equal in those bits keep their input order).
+struct radix_sort_options {
+  bool descending = false;
+  int begin_bit = 0;
+  int end_bit = -1;
+};
+
+namespace detail {
+
+/// The CPU strategy's constants. 8-bit digits: a chunk's 256 counters and its 256 write
+/// streams stay in L1; 11-bit digits (one pass fewer for 32-bit keys) are not measured yet.
+struct radix_sort_cpu_tuning {
+  static constexpr int digit_bits = 8;
+  static constexpr std::size_t radix = std::size_t{1} << digit_bits;
+};
+
+/// sizeof(Value), 0 for a keys-only sort (Value = void).
+template <typename Value>
+constexpr std::size_t radix_value_bytes() {
+  if constexpr (std::is_void_v<Value>)
+    return 0;
+  else
+    return sizeof(Value);
+}
+
+/// The GPU strategy's constants: 256 work-items (one per digit in the look-back), 8-bit
+/// digits as CUB's onesweep on sm_90. Keys per work-item: 8 for 4-byte keys and values, 16
+/// for 8-byte ones (H200, bench/cuda/algorithm_sort.cu: 8 instead of 16 took uint32 from
+/// 0.34x to 0.39x CUB at 2^24, 16 instead of 8 uint64 from 0.35x to 0.38x at 2^28; the
+/// 8-byte passes have more per-tile work to spread: eight pass checks and the look-back).
+/// The ranking (match_any rounds) bounds the pass kernel (MIO stalls, 102 registers at 16
+/// keys, 25% occupancy): the place to work on next.
+struct radix_sort_gpu_tuning {
+  static constexpr int digit_bits = 8;
+  static constexpr std::size_t radix = std::size_t{1} << digit_bits;
+  static constexpr std::size_t group = 256;
+  static constexpr std::size_t sub_group = 32;
+  static constexpr std::size_t sub_groups = group / sub_group;
+  static constexpr std::size_t histogram_groups_per_unit = 8;
+  template <typename Key, typename Value>
+  static constexpr std::size_t items() {
+    constexpr std::size_t value_bytes = radix_value_bytes<Value>();
+    constexpr std::size_t widest = sizeof(Key) > value_bytes ? sizeof(Key) : value_bytes;
+    return widest <= 4 ? 8 : widest <= 8 ? 16 : (128 / widest > 0 ? 128 / widest : 1);
+  }
+};
+static_assert(radix_sort_gpu_tuning::group == radix_sort_gpu_tuning::radix,
+              "the look-back gives each digit one work-item");
+
+inline constexpr int radix_max_passes = 64;  // 64-bit keys, 1-bit digits at the extreme
+
+COHORT_FUNCTION inline std::size_t radix_round_up(std::size_t bytes) { return (bytes + 255) / 256 * 256; }
+
+// ---------------------------------------------------------------------------------------
+// CPU strategy
+// ---------------------------------------------------------------------------------------
+
+/// What the first kernels decide: which passes move keys, where each pass's digits start,
+/// and in which array (0: the user's, 1: the scratch one) each pass finds the keys.
+struct radix_cpu_plan {
+  int first_active;
+  bool active[radix_max_passes];
+  unsigned char source[radix_max_passes + 1];
+};
+
+template <typename Key, typename Value>
+struct radix_cpu_arrays {
+  Key* keys[2];
+  Value* values[2];  // null for a keys-only sort
+};
+
+/// Every pass's digit counts of each chunk, in one read of the keys.
+template <typename Key>
+struct radix_cpu_count_all {
+  const Key* keys;
+  std::size_t n, chunks, radix;
+  radix_digits<Key> digits;
+  std::size_t* counts;  // [chunk][pass][digit]
+  COHORT_FUNCTION void operator()(item<1> it) const {
+    const std::size_t c = it[0];
+    const int passes = digits.passes();
+    std::size_t* mine = counts + c * static_cast<std::size_t>(passes) * radix;
+    for (std::size_t j = 0; j < static_cast<std::size_t>(passes) * radix; ++j) mine[j] = 0;
+    const chunk_range r = chunk_of(n, chunks, c);
+    for (std::size_t i = r.begin; i < r.end; ++i) {
+      const auto b = digits.ordered(keys[i]);
+      for (int p = 0; p < passes; ++p) ++mine[static_cast<std::size_t>(p) * radix + digits.digit(b, p)];
+    }
+  }
+};
+
+/// One work-item: the totals per pass (the same whatever the order), the skipped passes,
+/// each pass's source array, and each pass's digit starts.
+template <typename Key>
+struct radix_cpu_make_plan {
+  std::size_t n, chunks, radix;
+  radix_digits<Key> digits;
+  const std::size_t* counts;
+  std::size_t* starts;  // [pass][digit]
+  radix_cpu_plan* plan;
+  COHORT_FUNCTION void operator()(item<1>) const {
+    const int passes = digits.passes();
+    const std::size_t per_chunk = static_cast<std::size_t>(passes) * radix;
+    plan->first_active = -1;
+    plan->source[0] = 0;
+    for (int p = 0; p < passes; ++p) {
+      std::size_t* start = starts + static_cast<std::size_t>(p) * radix;
+      std::size_t running = 0;
+      bool active = true;
+      for (std::size_t d = 0; d < radix; ++d) {
+        std::size_t total = 0;
+        for (std::size_t c = 0; c < chunks; ++c) total += counts[c * per_chunk + static_cast<std::size_t>(p) * radix + d];
+        if (total == n) active = false;
+        start[d] = running;
+        running += total;
+      }
+      plan->active[p] = active;
+      if (active && plan->first_active < 0) plan->first_active = p;
+      plan->source[p + 1] = static_cast<unsigned char>(plan->source[p] ^ (active ? 1 : 0));
+    }
+  }
+};
+
+/// A later active pass: the chunk's digit counts in the order the previous pass left.
+template <typename Key, typename Value>
+struct radix_cpu_count_pass {
+  radix_cpu_arrays<Key, Value> arrays;
+  std::size_t n, chunks, radix;
+  radix_digits<Key> digits;
+  int pass;
+  std::size_t* counts;
+  const radix_cpu_plan* plan;
+  COHORT_FUNCTION void operator()(item<1> it) const {
+    if (!plan->active[pass] || plan->first_active == pass) return;
+    const std::size_t c = it[0];
+    const std::size_t per_chunk = static_cast<std::size_t>(digits.passes()) * radix;
+    std::size_t* mine = counts + c * per_chunk + static_cast<std::size_t>(pass) * radix;
+    std::size_t local[radix_sort_cpu_tuning::radix] = {};
+    const Key* keys = arrays.keys[plan->source[pass]];
+    const chunk_range r = chunk_of(n, chunks, c);
+    for (std::size_t i = r.begin; i < r.end; ++i) ++local[digits.digit(digits.ordered(keys[i]), pass)];
+    for (std::size_t d = 0; d < radix; ++d) mine[d] = local[d];
+  }
+};
+
+/// A pass's scatter: chunk c's keys of digit d go to start[d] + (the keys of digit d in
+/// chunks before c) + their rank in the chunk.
+template <typename Key, typename Value>
+struct radix_cpu_scatter {
+  radix_cpu_arrays<Key, Value> arrays;
+  std::size_t n, chunks, radix;
+  radix_digits<Key> digits;
+  int pass;
+  const std::size_t* counts;
+  const std::size_t* starts;
+  const radix_cpu_plan* plan;
+  COHORT_FUNCTION void operator()(item<1> it) const {
+    if (!plan->active[pass]) return;
+    const std::size_t c = it[0];
+    const std::size_t per_chunk = static_cast<std::size_t>(digits.passes()) * radix;
+    std::size_t next[radix_sort_cpu_tuning::radix];
+    const std::size_t* start = starts + static_cast<std::size_t>(pass) * radix;
+    for (std::size_t d = 0; d < radix; ++d) {
+      std::size_t at = start[d];
+      for (std::size_t before = 0; before < c; ++before) at += counts[before * per_chunk + static_cast<std::size_t>(pass) * radix + d];
+      next[d] = at;
+    }
+    const int from = plan->source[pass];
+    const Key* src = arrays.keys[from];
+    Key* dst = arrays.keys[from ^ 1];
+    const chunk_range r = chunk_of(n, chunks, c);
+    if constexpr (std::is_void_v<Value>) {
+      for (std::size_t i = r.begin; i < r.end; ++i) {
+        const Key k = src[i];
+        dst[next[digits.digit(digits.ordered(k), pass)]++] = k;
+      }
+    } else {
+      const Value* vsrc = arrays.values[from];
+      Value* vdst = arrays.values[from ^ 1];
+      for (std::size_t i = r.begin; i < r.end; ++i) {
+        const Key k = src[i];
+        const std::size_t to = next[digits.digit(digits.ordered(k), pass)]++;
+        dst[to] = k;
+        vdst[to] = vsrc[i];
+      }
+    }
+  }
+};
+
+/// After an odd number of active passes: the scratch arrays back into the user's.
+template <typename Key, typename Value>
+struct radix_cpu_copy_back {
+  radix_cpu_arrays<Key, Value> arrays;
+  std::size_t n, chunks;
+  int passes;
+  const radix_cpu_plan* plan;
+  COHORT_FUNCTION void operator()(item<1> it) const {
+    if (plan->source[passes] == 0) return;
+    const chunk_range r = chunk_of(n, chunks, it[0]);
+    for (std::size_t i = r.begin; i < r.end; ++i) arrays.keys[0][i] = arrays.keys[1][i];
+    if constexpr (!std::is_void_v<Value>)
+      for (std::size_t i = r.begin; i < r.end; ++i) arrays.values[0][i] = arrays.values[1][i];
+  }
+};
+
+template <typename Key, typename Value>
+event radix_sort_cpu(queue& q, temporary_storage& storage, Key* keys, Value* values, std::size_t n,
+                     radix_digits<Key> digits, const std::vector<event>& depends_on) {
+  constexpr std::size_t radix = radix_sort_cpu_tuning::radix;
+  constexpr std::size_t value_bytes = radix_value_bytes<Value>();
+  const std::size_t chunks = std::min(cpu_chunks(q), n);
+  const int passes = digits.passes();
+  const std::size_t key_bytes = radix_round_up(n * sizeof(Key));
+  const std::size_t values_bytes = radix_round_up(n * value_bytes);
+  const std::size_t count_bytes = radix_round_up(chunks * static_cast<std::size_t>(passes) * radix * sizeof(std::size_t));
+  const std::size_t start_bytes = radix_round_up(static_cast<std::size_t>(passes) * radix * sizeof(std::size_t));
+  auto lease = storage.acquire(key_bytes + values_bytes + count_bytes + start_bytes + sizeof(radix_cpu_plan), depends_on);
+  auto* base = static_cast<unsigned char*>(lease.data());
+  radix_cpu_arrays<Key, Value> arrays{{keys, reinterpret_cast<Key*>(base)}, {values, nullptr}};
+  if constexpr (!std::is_void_v<Value>) arrays.values[1] = reinterpret_cast<Value*>(base + key_bytes);
+  auto* counts = reinterpret_cast<std::size_t*>(base + key_bytes + values_bytes);
+  auto* starts = reinterpret_cast<std::size_t*>(base + key_bytes + values_bytes + count_bytes);
+  auto* plan = reinterpret_cast<radix_cpu_plan*>(base + key_bytes + values_bytes + count_bytes + start_bytes);
+
+  event last = q.submit([&](handler& h) {
+    h.depends_on(lease.dependencies());
+    h.parallel_for(range<1>{chunks}, radix_cpu_count_all<Key>{keys, n, chunks, radix, digits, counts});
+  });
+  lease.used_by(last);
+  auto then = [&](auto&& kernel, std::size_t items) {
+    last = q.submit([&](handler& h) {
+      h.depends_on(last);
+      h.parallel_for(range<1>{items}, kernel);
+    });
+    lease.used_by(last);
+  };
+  then(radix_cpu_make_plan<Key>{n, chunks, radix, digits, counts, starts, plan}, 1);
+  for (int p = 0; p < passes; ++p) {
+    if (p > 0) then(radix_cpu_count_pass<Key, Value>{arrays, n, chunks, radix, digits, p, counts, plan}, chunks);
+    then(radix_cpu_scatter<Key, Value>{arrays, n, chunks, radix, digits, p, counts, starts, plan}, chunks);
+  }
+  then(radix_cpu_copy_back<Key, Value>{arrays, n, chunks, passes, plan}, chunks);
+  return last;
+}
+
+// ---------------------------------------------------------------------------------------
+// GPU strategy
+// ---------------------------------------------------------------------------------------
+
+/// A tile's status word in the look-back: the top two bits say whether the count is the
+/// tile's own (partial) or its tile's and all earlier ones' (inclusive); 0 is not ready.
+inline constexpr std::uint64_t radix_status_partial = std::uint64_t{1} << 62;
+inline constexpr std::uint64_t radix_status_inclusive = std::uint64_t{2} << 62;
+inline constexpr std::uint64_t radix_status_count = (std::uint64_t{1} << 62) - 1;
+
+/// Which passes move keys (bit p set: pass p does): a pass whose digit is the same in every
+/// key has one digit counting all n keys. Called by every item of a group of `radix` items.
+template <typename Group>
+COHORT_FUNCTION std::uint64_t radix_active_passes(Group g, const unsigned long long* histogram, std::size_t n,
+                                                  int passes, std::size_t digit) {
+  std::uint64_t active = 0;
+  for (int p = 0; p < passes; ++p) {
+    const bool all_one_digit = any_of_group(g, histogram[static_cast<std::size_t>(p) * radix_sort_gpu_tuning::radix + digit] == n);
+    if (!all_one_digit) active |= std::uint64_t{1} << p;
+  }
+  return active;
+}
+
+COHORT_FUNCTION inline int radix_popcount64(std::uint64_t x) {
+  return popcount32(static_cast<std::uint32_t>(x)) + popcount32(static_cast<std::uint32_t>(x >> 32));
+}
+
+template <typename Key, typename Value>
+struct radix_gpu_arrays {
+  Key* keys[2];
+  Value* values[2];
+};
+
+/// Every pass's digit totals over all keys (local atomics, then one global atomic per
+/// digit and group); also clears the first pass's look-back words.
+template <typename Key>
+struct radix_gpu_histogram {
+  const Key* keys;
+  std::size_t n;
+  radix_digits<Key> digits;
+  unsigned long long* histogram;  // [pass][digit], zeroed before
+  unsigned long long* status;     // the first active pass's look-back words
+  std::size_t status_words;
+  local_accessor<std::uint32_t, 1> local_counts;
+  COHORT_FUNCTION void operator()(nd_item<1> it) const {
+    constexpr std::size_t radix = radix_sort_gpu_tuning::radix;
+    const std::size_t t = it.get_local_id(0);
+    const int passes = digits.passes();
+    const std::size_t words = static_cast<std::size_t>(passes) * radix;
+    std::uint32_t* counts = local_counts.template get_multi_ptr<access::decorated::no>().get();
+    for (std::size_t j = t; j < words; j += it.get_local_range(0)) counts[j] = 0;
+    group_barrier(it.get_group());
+    const std::size_t stride = it.get_global_range(0);
+    for (std::size_t i = it.get_global_id(0); i < n; i += stride) {
+      const auto b = digits.ordered(keys[i]);
+      for (int p = 0; p < passes; ++p)
+        atomic_ref<std::uint32_t, memory_order::relaxed, memory_scope::work_group, access::address_space::local_space>(
+            counts[static_cast<std::size_t>(p) * radix + digits.digit(b, p)])
+            .fetch_add(1u);
+    }
+    group_barrier(it.get_group());
+    for (std::size_t j = t; j < words; j += it.get_local_range(0))
+      if (counts[j] != 0)
+        atomic_ref<unsigned long long, memory_order::relaxed, memory_scope::device,
+                   access::address_space::global_space>(histogram[j])
+            .fetch_add(counts[j]);
+    for (std::size_t j = it.get_global_id(0); j < status_words; j += stride) status[j] = 0;
+  }
+};
+
+/// One pass of onesweep (see the top of the file).
+template <typename Key, typename Value, std::size_t Items>
+struct radix_gpu_pass {
+  using bits_type = typename radix_key<Key>::bits_type;
+  static constexpr std::size_t radix = radix_sort_gpu_tuning::radix;
+  static constexpr std::size_t group_size = radix_sort_gpu_tuning::group;
+  static constexpr std::size_t sg_size = radix_sort_gpu_tuning::sub_group;
+  static constexpr std::size_t sub_groups = radix_sort_gpu_tuning::sub_groups;
+  static constexpr std::size_t tile = group_size * Items;
+
+  radix_gpu_arrays<Key, Value> arrays;
+  std::size_t n, tiles;
+  radix_digits<Key> digits;
+  int pass;
+  const unsigned long long* histogram;
+  unsigned long long* status[2];  // by the parity of the active pass's ordinal
+  std::uint32_t* tile_counter;    // this pass's, zeroed before
+  local_accessor<std::uint64_t, 1> exchange;       // a tile of keys, then of values
+  local_accessor<std::uint32_t, 1> sub_group_counts;  // [sub-group][digit]
+  local_accessor<std::uint64_t, 1> digit_place;       // [digit]: where local rank 0 of the digit would go
+  local_accessor<std::uint32_t, 1> tile_slot;  // [0]: the tile; [1 + digit]: the digit's start in the tile
+
+  COHORT_FUNCTION void operator()(nd_item<1> it) const {
+    const auto g = it.get_group();
+    const auto sg = it.get_sub_group();
+    const std::size_t t = it.get_local_id(0);
+    const std::size_t w = sg.get_group_linear_id();
+    const std::uint32_t lane = static_cast<std::uint32_t>(sg.get_local_linear_id());
+
+    const std::uint64_t active = radix_active_passes(g, histogram, n, digits.passes(), t);
+    if (!((active >> pass) & 1u)) return;  // the same in every item
+    const int ordinal = radix_popcount64(active & ((std::uint64_t{1} << pass) - 1));
+    const int from = ordinal & 1;
+    const Key* src = arrays.keys[from];
+    Key* dst = arrays.keys[from ^ 1];
+    unsigned long long* my_status = status[from];
+
+    if (t == 0)
+      tile_slot[0] = atomic_ref<std::uint32_t, memory_order::relaxed, memory_scope::device,
+                                access::address_space::global_space>(*tile_counter)
+                         .fetch_add(1u);
+    group_barrier(g);
+    const std::size_t tile_index = tile_slot[0];
+    // The next active pass's look-back words of this tile (that pass runs after this kernel).
+    status[from ^ 1][tile_index * radix + t] = 0;
+
+    // This pass's digit starts over all keys.
+    const unsigned long long total = histogram[static_cast<std::size_t>(pass) * radix + t];
+    const unsigned long long digit_start = exclusive_scan_over_group(g, total, plus<unsigned long long>());
+
+    // Keys, each sub-group's consecutive run of the tile (key k of lane l at
+    // tile_base + w * sg_size * Items + k * sg_size + l); past n: the largest digit.
+    const std::size_t tile_base = tile_index * tile;
+    const std::size_t my_base = tile_base + w * sg_size * Items + lane;
+    Key key[Items];
+    std::uint32_t digit[Items];
+    for (std::size_t k = 0; k < Items; ++k) {
+      const std::size_t i = my_base + k * sg_size;
+      if (i < n) {
+        key[k] = src[i];
+        digit[k] = digits.digit(digits.ordered(key[k]), pass);
+      } else {
+        key[k] = Key{};
+        digit[k] = static_cast<std::uint32_t>(radix - 1);
+      }
+    }
+    std::uint32_t* counts = sub_group_counts.template get_multi_ptr<access::decorated::no>().get();
+    for (std::size_t j = t; j < sub_groups * radix; j += group_size) counts[j] = 0;
+    group_barrier(g);
+
+    // Rank within the sub-group's run: the equal digits of one round (match_any) in lane
+    // order, after those of earlier rounds.
+    std::uint32_t rank[Items];
+    std::uint32_t* mine = counts + w * radix;
+    const std::uint32_t lanes_below = (std::uint32_t{1} << lane) - 1u;
+    for (std::size_t k = 0; k < Items; ++k) {
+      const std::uint32_t peers = ext::match_any(sg, digit[k]).bits();
+      const std::uint32_t leader = static_cast<std::uint32_t>(countr_zero32(peers));
+      std::uint32_t before = 0;
+      if (lane == leader) {
+        before = mine[digit[k]];
+        mine[digit[k]] = before + static_cast<std::uint32_t>(popcount32(peers));
+      }
+      group_barrier(sg);
+      before = select_from_group(sg, before, leader);
+      rank[k] = before + static_cast<std::uint32_t>(popcount32(peers & lanes_below));
+    }
+    group_barrier(g);
+
+    // Per digit (work-item t = digit t): the sub-groups' counts become their starts, and
+    // the tile's count is published for the look-back.
+    std::uint32_t tile_count = 0;
+    for (std::size_t s = 0; s < sub_groups; ++s) {
+      const std::uint32_t c = counts[s * radix + t];
+      counts[s * radix + t] = tile_count;
+      tile_count += c;
+    }
+    using status_ref = atomic_ref<unsigned long long, memory_order::relaxed, memory_scope::device,
+                                  access::address_space::global_space>;
+    unsigned long long* my_word = my_status + tile_index * radix + t;
+    if (tile_index == 0)
+      status_ref(*my_word).store(radix_status_inclusive | tile_count);
+    else
+      status_ref(*my_word).store(radix_status_partial | tile_count);
+    const std::uint32_t local_start = exclusive_scan_over_group(g, tile_count, plus<std::uint32_t>());
+    unsigned long long earlier = 0;
+    if (tile_index > 0) {
+      for (std::size_t j = tile_index; j-- > 0;) {
+        unsigned long long word;
+        do {
+          word = status_ref(my_status[j * radix + t]).load();
+        } while (word == 0);
+        earlier += word & radix_status_count;
+        if (word & radix_status_inclusive) break;
+      }
+      status_ref(*my_word).store(radix_status_inclusive | (earlier + tile_count));
+    }
+    // Modular: local ranks of digit t start at local_start.
+    digit_place[t] = digit_start + earlier - local_start;
+    tile_slot[1 + t] = local_start;
+    group_barrier(g);
+
+    // Local ranks, then the tile reordered by them in local memory.
+    auto* exchanged_keys = reinterpret_cast<Key*>(exchange.template get_multi_ptr<access::decorated::no>().get());
+    std::uint32_t local_rank[Items];
+    for (std::size_t k = 0; k < Items; ++k) {
+      // The digit's start in the tile, plus its keys in earlier sub-groups, plus the rank.
+      local_rank[k] = tile_slot[1 + digit[k]] + counts[w * radix + digit[k]] + rank[k];
+      exchanged_keys[local_rank[k]] = key[k];
+    }
+    group_barrier(g);
+    const std::size_t in_tile = n - tile_base < tile ? n - tile_base : tile;
+    std::uint64_t place[Items];
+    for (std::size_t k = 0; k < Items; ++k) {
+      const std::size_t i = t + k * group_size;
+      if (i < in_tile) {
+        const Key kk = exchanged_keys[i];
+        place[k] = digit_place[digits.digit(digits.ordered(kk), pass)] + i;
+        dst[place[k]] = kk;
+      }
+    }
+    if constexpr (!std::is_void_v<Value>) {
+      const Value* vsrc = arrays.values[from];
+      Value* vdst = arrays.values[from ^ 1];
+      auto* exchanged_values = reinterpret_cast<Value*>(exchange.template get_multi_ptr<access::decorated::no>().get());
+      group_barrier(g);
+      for (std::size_t k = 0; k < Items; ++k) {
+        const std::size_t i = my_base + k * sg_size;
+        if (i < n) exchanged_values[local_rank[k]] = vsrc[i];
+      }
+      group_barrier(g);
+      for (std::size_t k = 0; k < Items; ++k) {
+        const std::size_t i = t + k * group_size;
+        if (i < in_tile) vdst[place[k]] = exchanged_values[i];
+      }
+    }
+  }
+};
+
+/// After an odd number of active passes: the scratch arrays back into the user's.
+template <typename Key, typename Value>
+struct radix_gpu_copy_back {
+  radix_gpu_arrays<Key, Value> arrays;
+  std::size_t n;
+  radix_digits<Key> digits;
+  const unsigned long long* histogram;
+  COHORT_FUNCTION void operator()(nd_item<1> it) const {
+    const std::uint64_t active = radix_active_passes(it.get_group(), histogram, n, digits.passes(), it.get_local_id(0));
+    if ((radix_popcount64(active) & 1) == 0) return;
+    for (std::size_t i = it.get_global_id(0); i < n; i += it.get_global_range(0)) {
+      arrays.keys[0][i] = arrays.keys[1][i];
+      if constexpr (!std::is_void_v<Value>) arrays.values[0][i] = arrays.values[1][i];
+    }
+  }
+};
+
+template <typename Key, typename Value>
+event radix_sort_gpu(queue& q, temporary_storage& storage, Key* keys, Value* values, std::size_t n,
+                     radix_digits<Key> digits, const std::vector<event>& depends_on) {
+  using tuning = radix_sort_gpu_tuning;
+  constexpr std::size_t items = tuning::template items<Key, Value>();
+  constexpr std::size_t tile = tuning::group * items;
+  constexpr std::size_t radix = tuning::radix;
+  constexpr std::size_t value_bytes = radix_value_bytes<Value>();
+  const int passes = digits.passes();
+  const std::size_t tiles = (n + tile - 1) / tile;
+  const std::size_t key_bytes = radix_round_up(n * sizeof(Key));
+  const std::size_t values_bytes = radix_round_up(n * value_bytes);
+  const std::size_t histogram_bytes = radix_round_up(static_cast<std::size_t>(passes) * radix * sizeof(unsigned long long));
+  const std::size_t counter_bytes = radix_round_up(static_cast<std::size_t>(passes) * sizeof(std::uint32_t));
+  const std::size_t status_bytes = radix_round_up(tiles * radix * sizeof(unsigned long long));
+  auto lease = storage.acquire(key_bytes + values_bytes + histogram_bytes + counter_bytes + 2 * status_bytes, depends_on);
+  auto* base = static_cast<unsigned char*>(lease.data());
+  radix_gpu_arrays<Key, Value> arrays{{keys, reinterpret_cast<Key*>(base)}, {values, nullptr}};
+  if constexpr (!std::is_void_v<Value>) arrays.values[1] = reinterpret_cast<Value*>(base + key_bytes);
+  auto* histogram = reinterpret_cast<unsigned long long*>(base + key_bytes + values_bytes);
+  auto* counters = reinterpret_cast<std::uint32_t*>(base + key_bytes + values_bytes + histogram_bytes);
+  auto* status0 = reinterpret_cast<unsigned long long*>(base + key_bytes + values_bytes + histogram_bytes + counter_bytes);
+  auto* status1 = reinterpret_cast<unsigned long long*>(reinterpret_cast<unsigned char*>(status0) + status_bytes);
+
+  event last = q.submit([&](handler& h) {
+    h.depends_on(lease.dependencies());
+    h.memset(histogram, 0, histogram_bytes + counter_bytes);
+  });
+  lease.used_by(last);
+  const std::size_t units = q.get_device().get_info<info::device::max_compute_units>();
+  const std::size_t histogram_groups =
+      std::max<std::size_t>(1, std::min(tiles, std::max<std::size_t>(units, 1) * tuning::histogram_groups_per_unit));
+  last = q.submit([&](handler& h) {
+    h.depends_on(last);
+    local_accessor<std::uint32_t, 1> local_counts(range<1>{static_cast<std::size_t>(passes) * radix}, h);
+    h.parallel_for(nd_range<1>{histogram_groups * tuning::group, tuning::group},
+                   radix_gpu_histogram<Key>{keys, n, digits, histogram, status0, tiles * radix, local_counts});
+  });
+  lease.used_by(last);
+  constexpr std::size_t exchange_words = (tile * (sizeof(Key) > value_bytes ? sizeof(Key) : value_bytes) + 7) / 8;
+  for (int p = 0; p < passes; ++p) {
+    last = q.submit([&](handler& h) {
+      h.depends_on(last);
+      local_accessor<std::uint64_t, 1> exchange(range<1>{exchange_words}, h);
+      local_accessor<std::uint32_t, 1> sub_group_counts(range<1>{tuning::sub_groups * radix}, h);
+      local_accessor<std::uint64_t, 1> digit_place(range<1>{radix}, h);
+      local_accessor<std::uint32_t, 1> tile_slot(range<1>{1 + radix}, h);
+      h.parallel_for(nd_range<1>{tiles * tuning::group, tuning::group},
+                     properties{work_group_size<tuning::group>, sub_group_size<tuning::sub_group>},
+                     radix_gpu_pass<Key, Value, items>{arrays, n, tiles, digits, p, histogram, {status0, status1},
+                                                       counters + p, exchange, sub_group_counts, digit_place,
+                                                       tile_slot});
+    });
+    lease.used_by(last);
+  }
+  const std::size_t copy_groups = std::max<std::size_t>(1, std::min(tiles, std::max<std::size_t>(units, 1) * 8));
+  last = q.submit([&](handler& h) {
+    h.depends_on(last);
+    h.parallel_for(nd_range<1>{copy_groups * tuning::group, tuning::group},
+                   radix_gpu_copy_back<Key, Value>{arrays, n, digits, histogram});
+  });
+  lease.used_by(last);
+  return last;
+}
+
+template <typename Key, typename Value>
+event radix_sort_dispatch(queue& q, temporary_storage& storage, Key* keys, Value* values, std::size_t n,
+                          const radix_sort_options& options, const std::vector<event>& depends_on) {
+  constexpr int key_bits = static_cast<int>(sizeof(Key) * 8);
+  const int end_bit = options.end_bit < 0 ? key_bits : options.end_bit;
+  if (options.begin_bit < 0 || end_bit > key_bits || options.begin_bit > end_bit)
+    throw exception(errc::invalid, "radix_sort: the bit range [" + std::to_string(options.begin_bit) + ", " +
+                                       std::to_string(options.end_bit) + ") is not within the key's " +
+                                       std::to_string(key_bits) + " bits");
+  check_not_null("radix_sort", "key pointer", keys, n);
+  if constexpr (!std::is_void_v<Value>) {
+    check_not_null("radix_sort", "value pointer", values, n);
+    if (overlaps(reinterpret_cast<const unsigned char*>(keys), n * sizeof(Key),
+                 reinterpret_cast<const unsigned char*>(values), n * sizeof(Value)))
+      throw exception(errc::invalid, "radix_sort: the keys and the values overlap");
+  }
+  if (n <= 1 || options.begin_bit == end_bit) {
+    // Nothing to move; the event still orders later work after depends_on.
+    return q.submit([&](handler& h) { h.depends_on(depends_on); });
+  }
+  using bits_type = typename radix_key<Key>::bits_type;
+  const bool cpu = q.get_device().is_cpu();
+  radix_digits<Key> digits{options.descending ? ~bits_type{0} : bits_type{0}, options.begin_bit, end_bit,
+                           cpu ? radix_sort_cpu_tuning::digit_bits : radix_sort_gpu_tuning::digit_bits};
+  if (cpu) return radix_sort_cpu(q, storage, keys, values, n, digits, depends_on);
+  return radix_sort_gpu(q, storage, keys, values, n, digits, depends_on);
+}
+
+}  // namespace detail
+
+/// Sorts keys[0, n) in place, ascending (or as `options` say), stably.
+template <radix_sortable_key Key>
+event radix_sort(queue& q, temporary_storage& storage, Key* keys, std::size_t n, const radix_sort_options& options,
+                 const std::vector<event>& depends_on = {}) {
+  return detail::radix_sort_dispatch<Key, void>(q, storage, keys, nullptr, n, options, depends_on);
+}
+template <radix_sortable_key Key>
+event radix_sort(queue& q, Key* keys, std::size_t n, const radix_sort_options& options,
+                 const std::vector<event>& depends_on = {}) {
+  return radix_sort(q, storage_of(q), keys, n, options, depends_on);
+}
+template <radix_sortable_key Key>
+event radix_sort(queue& q, temporary_storage& storage, Key* keys, std::size_t n,
+                 const std::vector<event>& depends_on = {}) {
+  return radix_sort(q, storage, keys, n, radix_sort_options{}, depends_on);
+}
+template <radix_sortable_key Key>
+event radix_sort(queue& q, Key* keys, std::size_t n, const std::vector<event>& depends_on = {}) {
+  return radix_sort(q, storage_of(q), keys, n, radix_sort_options{}, depends_on);
+}
+
+/// Sorts the pairs (keys[i], values[i]), i < n, in place by key, stably: equal keys keep
+/// their input order and their values with them. Keys and values must not overlap.
+template <radix_sortable_key Key, typename Value>
+  requires std::is_trivially_copyable_v<Value>
+event radix_sort(queue& q, temporary_storage& storage, Key* keys, Value* values, std::size_t n,
+                 const radix_sort_options& options, const std::vector<event>& depends_on = {}) {
+  return detail::radix_sort_dispatch<Key, Value>(q, storage, keys, values, n, options, depends_on);
+}
+template <radix_sortable_key Key, typename Value>
+  requires std::is_trivially_copyable_v<Value>
+event radix_sort(queue& q, Key* keys, Value* values, std::size_t n, const radix_sort_options& options,
+                 const std::vector<event>& depends_on = {}) {
+  return radix_sort(q, storage_of(q), keys, values, n, options, depends_on);
+}
+template <radix_sortable_key Key, typename Value>
+  requires std::is_trivially_copyable_v<Value>
+event radix_sort(queue& q, temporary_storage& storage, Key* keys, Value* values, std::size_t n,
+                 const std::vector<event>& depends_on = {}) {
+  return radix_sort(q, storage, keys, values, n, radix_sort_options{}, depends_on);
+}
+template <radix_sortable_key Key, typename Value>
+  requires std::is_trivially_copyable_v<Value>
+event radix_sort(queue& q, Key* keys, Value* values, std::size_t n, const std::vector<event>& depends_on = {}) {
+  return radix_sort(q, storage_of(q), keys, values, n, radix_sort_options{}, depends_on);
+}
+
+}  // namespace cohort
