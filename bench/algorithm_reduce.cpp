@@ -23,30 +23,16 @@
 #include <cohort/cohort.hpp>
 
 #include "harness/harness.hpp"
+#include "kernels/algorithm_inputs.hpp"
+#include "sum_case.hpp"
 
 namespace {
-
-template <typename T>
-T value_at(std::size_t i) {
-  if constexpr (std::is_floating_point_v<T>)
-    return static_cast<T>(i % 16) * static_cast<T>(0.0625);
-  else
-    return static_cast<T>(static_cast<int>(i % 7) - 3);
-}
 
 /// Values 1 .. 1000 in a scrambled order, the minimum (0.5) at a few places from the
 /// middle on (so a wrong tie rule shows).
 inline double extremum_value_at(std::size_t i, std::size_t n) {
-  if (n >= 4 && (i == n / 2 || i == n / 2 + 1 || i == n - 1)) return 0.5;
-  return static_cast<double>((i * 2654435761u) % 1000 + 1);
-}
-
-template <typename T>
-T sum_openmp(const T* x, std::size_t n) {
-  T sum = 0;
-#pragma omp parallel for schedule(static) reduction(+ : sum)
-  for (std::size_t i = 0; i < n; ++i) sum += x[i];
-  return sum;
+  if (kernels::holds_minimum(i, n)) return 0.5;
+  return static_cast<double>(kernels::scrambled_1_to_1000(i));
 }
 
 /// The first minimum's index: each thread's first minimum of its static chunk, merged by
@@ -70,75 +56,16 @@ inline std::size_t min_index_openmp(const double* x, std::size_t n) {
 }
 
 template <typename T>
-struct sum_kernel {
-  const T* x;
-  template <typename Reducer>
-  COHORT_INLINE void operator()(cohort::id<1> i, Reducer& sum) const {
-    sum += x[i[0]];
-  }
-};
-
-template <typename T>
-T poison_value() {
-  if constexpr (std::is_floating_point_v<T>)
-    return std::numeric_limits<T>::quiet_NaN();
-  else
-    return std::numeric_limits<T>::min();
-}
-
-template <typename T>
-struct sum_data {
-  cohort::queue* q = nullptr;
-  std::size_t n = 0;
-  cohort::usm_unique_ptr<T, cohort::usm::alloc::shared> x, result;
-  T expected = 0;
-};
-
-template <typename T>
 bench::bench_case sum_case(cohort::queue* q, std::size_t n, const std::string& name) {
-  auto s = std::make_shared<sum_data<T>>();
+  auto s = std::make_shared<bench::sums::sum_data<T>>();
   s->q = q;
   s->n = n;
-  bench::bench_case c;
-  c.name = name;
-  c.parts = "algorithm / element type / elements";
-  c.size = n;
-  c.throughput = {sizeof(T) * static_cast<double>(n), "GB/s"};
-  c.setup = [s] {
-    s->x = cohort::make_shared_unique<T>(s->n, *s->q);
-    s->result = cohort::make_shared_unique<T>(1, *s->q);
-    bench::parallel_fill(s->x.get(), s->n, value_at<T>);
-    T e = 0;
-    for (std::size_t i = 0; i < s->n; ++i) e += value_at<T>(i);
-    s->expected = e;
-  };
-  c.teardown = [s] {
-    s->x.reset();
-    s->result.reset();
-  };
-  auto prepare = [s] { s->result.get()[0] = poison_value<T>(); };
-  auto verify = [s] {
-    return bench::check_value("sum", static_cast<double>(s->result.get()[0]), static_cast<double>(s->expected), 0.0);
-  };
-  c.variants.push_back({"openmp_reduction_clause", bench::role::reference, prepare,
-                        [s] { s->result.get()[0] = sum_openmp(s->x.get(), s->n); }, verify});
-  c.variants.push_back({"cohort::reduce", bench::role::model, prepare,
-                        [s] {
-                          cohort::reduce(*s->q, s->x.get(), s->x.get() + s->n, s->result.get(), T(0))
-                              .wait_and_throw();
-                        },
-                        verify});
+  bench::bench_case c = bench::sums::sum_case(s, name, "algorithm / element type / elements");
+  c.variants.push_back(bench::sums::sum_variant(s, "cohort::reduce", bench::role::model, [s] {
+    cohort::reduce(*s->q, s->x.get(), s->x.get() + s->n, s->result.get(), T(0)).wait_and_throw();
+  }));
   c.variants.back().submits_kernels = true;
-  const cohort::property_list init{cohort::property::reduction::initialize_to_identity{}};
-  c.variants.push_back({"range_reduction", bench::role::model, prepare,
-                        [s, init] {
-                          s->q->parallel_for(cohort::range<1>(s->n),
-                                             cohort::reduction(s->result.get(), cohort::plus<T>(), init),
-                                             sum_kernel<T>{s->x.get()})
-                              .wait_and_throw();
-                        },
-                        verify});
-  c.variants.back().submits_kernels = true;
+  c.variants.push_back(bench::sums::range_reduction_variant(s));
   return c;
 }
 

@@ -24,16 +24,9 @@
 #include <cohort/cohort.hpp>
 
 #include "harness/harness.hpp"
+#include "kernels/algorithm_inputs.hpp"
 
 namespace {
-
-inline std::int32_t pseudo_random(std::size_t i) {
-  std::uint64_t x = i + 0x9e3779b97f4a7c15ull;
-  x ^= x >> 31;
-  x *= 0xbf58476d1ce4e5b9ull;
-  x ^= x >> 29;
-  return static_cast<std::int32_t>(x >> 32);
-}
 
 struct is_even {
   COHORT_FUNCTION bool operator()(std::int32_t v) const { return (v & 1) == 0; }
@@ -41,6 +34,16 @@ struct is_even {
 
 template <typename T>
 using shared_ptr_usm = cohort::usm_unique_ptr<T, cohort::usm::alloc::shared>;
+
+/// A case over n int32 elements moving `bytes` a run.
+bench::bench_case int32_case(const std::string& name, std::size_t n, double bytes) {
+  bench::bench_case c;
+  c.name = name;
+  c.parts = "algorithm / size";
+  c.size = n;
+  c.throughput = {bytes, "GB/s"};
+  return c;
+}
 
 // ---- copy_if ------------------------------------------------------------------------------
 
@@ -76,15 +79,13 @@ void copy_if_openmp(const std::int32_t* in, std::size_t n, std::int32_t* out, st
 }
 
 bench::bench_case copy_if_case(const std::shared_ptr<select_data>& s, const std::string& name) {
-  bench::bench_case c;
-  c.name = name;
-  c.parts = "algorithm / size";
-  c.size = s->n;
+  // Read n, write the selected ones.
+  bench::bench_case c = int32_case(name, s->n, 4.0 * static_cast<double>(s->n) * 1.5);
   c.setup = [s] {
     s->in = cohort::make_shared_unique<std::int32_t>(s->n, *s->q);
     s->out = cohort::make_shared_unique<std::int32_t>(s->n, *s->q);
     s->count = cohort::make_shared_unique<std::size_t>(1, *s->q);
-    bench::parallel_fill(s->in.get(), s->n, pseudo_random);
+    bench::parallel_fill(s->in.get(), s->n, kernels::random_int32);
     s->expected.clear();
     std::copy_if(s->in.get(), s->in.get() + s->n, std::back_inserter(s->expected), is_even{});
     s->thread_counts.assign(static_cast<std::size_t>(omp_get_max_threads()), 0);
@@ -95,8 +96,6 @@ bench::bench_case copy_if_case(const std::shared_ptr<select_data>& s, const std:
     s->count.reset();
     s->expected = {};
   };
-  // Read n, write the selected ones.
-  c.throughput = {4.0 * static_cast<double>(s->n) * 1.5, "GB/s"};
   auto prepare = [s] {
     bench::poison(s->out.get(), s->n);
     s->count.get()[0] = 0;
@@ -144,16 +143,8 @@ struct histogram_data {
 
 /// A sample spread a little beyond [lower, upper), so that some are not counted.
 inline std::int32_t histogram_sample(std::size_t i) {
-  const auto r = static_cast<std::uint32_t>(pseudo_random(i));
+  const auto r = static_cast<std::uint32_t>(kernels::random_int32(i));
   return static_cast<std::int32_t>(r % (5u << 20)) - (3 << 19);
-}
-
-inline bool bin_of(const bin_bounds& h, std::int32_t s, std::size_t& bin) {
-  if (s < h.lower || s >= h.upper) return false;
-  const auto offset = static_cast<std::uint64_t>(static_cast<std::int64_t>(s) - h.lower);
-  const auto width = static_cast<std::uint64_t>(static_cast<std::int64_t>(h.upper) - h.lower);
-  bin = static_cast<std::size_t>(offset * h.bins / width);
-  return true;
 }
 
 void histogram_openmp(const std::int32_t* samples, std::size_t n, std::int32_t* histogram, const bin_bounds& h,
@@ -167,7 +158,7 @@ void histogram_openmp(const std::int32_t* samples, std::size_t n, std::int32_t* 
 #pragma omp for schedule(static)
     for (std::size_t i = 0; i < n; ++i) {
       std::size_t b;
-      if (bin_of(h, samples[i], b)) ++mine[b];
+      if (kernels::histogram_bin(samples[i], h.lower, h.upper, h.bins, b)) ++mine[b];
     }
 #pragma omp for schedule(static)
     for (std::size_t b = 0; b < h.bins; ++b) {
@@ -179,20 +170,12 @@ void histogram_openmp(const std::int32_t* samples, std::size_t n, std::int32_t* 
 }
 
 bench::bench_case histogram_case(const std::shared_ptr<histogram_data>& s, const std::string& name) {
-  bench::bench_case c;
-  c.name = name;
-  c.parts = "algorithm / size";
-  c.size = s->n;
-  c.throughput = {4.0 * static_cast<double>(s->n), "GB/s"};
+  bench::bench_case c = int32_case(name, s->n, 4.0 * static_cast<double>(s->n));
   c.setup = [s] {
     s->samples = cohort::make_shared_unique<std::int32_t>(s->n, *s->q);
     s->histogram = cohort::make_shared_unique<std::int32_t>(histogram_bins, *s->q);
     bench::parallel_fill(s->samples.get(), s->n, histogram_sample);
-    s->expected.assign(histogram_bins, 0);
-    for (std::size_t i = 0; i < s->n; ++i) {
-      std::size_t b;
-      if (bin_of(s->bounds, s->samples.get()[i], b)) ++s->expected[b];
-    }
+    s->expected = kernels::expected_histogram(s->samples.get(), s->n, s->bounds.lower, s->bounds.upper, s->bounds.bins);
     s->per_thread.assign(static_cast<std::size_t>(omp_get_max_threads()) * (histogram_bins + 16), 0);
   };
   c.teardown = [s] {
@@ -238,20 +221,14 @@ void segmented_sum_openmp(const std::int32_t* values, const std::size_t* offsets
 }
 
 bench::bench_case segments_case(const std::shared_ptr<segments_data>& s, const std::string& name) {
-  bench::bench_case c;
-  c.name = name;
-  c.parts = "algorithm / size";
-  c.size = s->n;
-  c.throughput = {4.0 * static_cast<double>(s->n), "GB/s"};
+  bench::bench_case c = int32_case(name, s->n, 4.0 * static_cast<double>(s->n));
   c.setup = [s] {
     s->values = cohort::make_shared_unique<std::int32_t>(s->n, *s->q);
     s->sums = cohort::make_shared_unique<std::int32_t>(s->segments, *s->q);
     s->offsets = cohort::make_shared_unique<std::size_t>(s->segments + 1, *s->q);
-    bench::parallel_fill(s->values.get(), s->n, [](std::size_t i) { return pseudo_random(i) % 1000; });
-    for (std::size_t k = 0; k <= s->segments; ++k) s->offsets.get()[k] = s->n * k / s->segments;
-    s->expected.assign(s->segments, 0);
-    for (std::size_t k = 0; k < s->segments; ++k)
-      for (std::size_t i = s->offsets.get()[k]; i < s->offsets.get()[k + 1]; ++i) s->expected[k] += s->values.get()[i];
+    bench::parallel_fill(s->values.get(), s->n, kernels::segment_value);
+    for (std::size_t k = 0; k <= s->segments; ++k) s->offsets.get()[k] = kernels::segment_begin(s->n, s->segments, k);
+    s->expected = kernels::expected_segment_sums(s->values.get(), s->offsets.get(), s->segments);
   };
   c.teardown = [s] {
     s->values.reset();

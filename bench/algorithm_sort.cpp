@@ -24,23 +24,9 @@
 #include <cohort/cohort.hpp>
 
 #include "harness/harness.hpp"
+#include "kernels/algorithm_inputs.hpp"
 
 namespace {
-
-inline std::uint64_t mix(std::uint64_t x) {
-  x += 0x9e3779b97f4a7c15ull;
-  x = (x ^ (x >> 30)) * 0xbf58476d1ce4e5b9ull;
-  x = (x ^ (x >> 27)) * 0x94d049bb133111ebull;
-  return x ^ (x >> 31);
-}
-
-template <typename Key>
-Key key_at(std::size_t i) {
-  if constexpr (std::is_floating_point_v<Key>)
-    return static_cast<Key>(static_cast<double>(mix(i) % 2000001) - 1000000.0) * Key(0.5);
-  else
-    return static_cast<Key>(mix(i));
-}
 
 template <typename Key>
 struct pair_of {
@@ -75,7 +61,7 @@ bench::bench_case sort_case(const std::shared_ptr<data<Key>>& s, const std::stri
   c.setup = [s] {
     const std::size_t n = s->n;
     s->input.resize(n);
-    bench::parallel_fill(s->input.data(), n, key_at<Key>);
+    bench::parallel_fill(s->input.data(), n, kernels::random_key<Key>);
     std::vector<std::uint32_t> order(n);
     std::iota(order.begin(), order.end(), 0u);
     std::stable_sort(order.begin(), order.end(), [&](std::uint32_t a, std::uint32_t b) { return s->input[a] < s->input[b]; });

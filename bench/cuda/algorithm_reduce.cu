@@ -7,10 +7,9 @@
 // host on every call, all in its time) and the SYCL reduction interface
 // (`parallel_for(range, reduction)`) on a cohort queue.
 //
-// cohort's time runs from an empty command group submitted just before the call (a
-// marker: its start is where the queue's stream stood when the call began) to the end of
-// the call's last command, so, like CUB's events, it includes the gaps in which the host
-// launches kernels.
+// cohort's time runs from the end of a marker kernel submitted just before the call to the
+// end of the call's last command (call_row, common.cuh), so, like CUB's events, it
+// includes the gaps in which the host launches kernels.
 //
 // Sum inputs are `i % m` (m = 8 for integers and double, so int32 sums fit; m = 2 for
 // float). int32 and double sums are exact in any order and checked for equality; float's
@@ -31,6 +30,8 @@
 #include <cohort/algorithm/reduce.hpp>
 
 #include "common.cuh"
+#include "kernels/algorithm_inputs.hpp"
+#include "kernels/reduction_interface.hpp"
 
 namespace cbench {
 
@@ -40,20 +41,6 @@ inline std::int64_t exact_sum_of_residues(std::size_t n, std::size_t m) {
   const auto full = static_cast<std::int64_t>(n / m), rest = static_cast<std::int64_t>(n % m);
   const auto mm = static_cast<std::int64_t>(m);
   return full * (mm * (mm - 1) / 2) + rest * (rest - 1) / 2;
-}
-
-template <typename T>
-struct sum_kernel {
-  const T* x;
-  template <typename Reducer>
-  COHORT_FUNCTION void operator()(cohort::id<1> i, Reducer& sum) const {
-    sum += x[i[0]];
-  }
-};
-
-/// A marker on `q`: an empty command group, whose start is where the queue stood.
-inline cohort::event marker(cohort::queue& q) {
-  return q.submit([](cohort::handler&) {});
 }
 
 template <typename T>
@@ -93,23 +80,19 @@ void sum_rows(const cohort::device& device, const options& o, std::size_t n) {
 
   row r = base;
   r.variant = "cohort::reduce";
-  model_variant(
+  call_row(
       device, r, o.repeats, bytes, prepare,
-      [&](cohort::queue& q, kernel_info*) {
-        cohort::event first = marker(q);
-        cohort::event last = cohort::reduce(q, in.get(), in.get() + n, sum.get(), T(0), cohort::plus<>(), {first});
-        return std::make_pair(first, last);
+      [&](cohort::queue& q, const cohort::event& start) {
+        return cohort::reduce(q, in.get(), in.get() + n, sum.get(), T(0), cohort::plus<>(), {start});
       },
       verify);
   r.variant = "range_reduction";
-  model_variant(
+  call_row(
       device, r, o.repeats, bytes, prepare,
-      [&](cohort::queue& q, kernel_info*) {
+      [&](cohort::queue& q, const cohort::event& start) {
         const cohort::property_list init{cohort::property::reduction::initialize_to_identity{}};
-        cohort::event first = marker(q);
-        cohort::event last = q.parallel_for(cohort::range<1>(n), first,
-                                            cohort::reduction(sum.get(), cohort::plus<T>(), init), sum_kernel<T>{in.get()});
-        return std::make_pair(first, last);
+        return q.parallel_for(cohort::range<1>(n), start, cohort::reduction(sum.get(), cohort::plus<T>(), init),
+                              kernels::sum_range_kernel<T>{in.get()});
       },
       verify);
 }
@@ -122,9 +105,9 @@ void argmin_rows(const cohort::device& device, const options& o, std::size_t n) 
   const std::size_t expected = n >= 4 ? n / 2 : 0;
   {
     std::vector<T> h(n);
-    for (std::size_t i = 0; i < n; ++i) h[i] = static_cast<T>((i * 2654435761u) % 1000 + 1);
-    if (n >= 4) h[n / 2] = h[n / 2 + 1] = h[n - 1] = T(0);
-    else h[0] = T(0);
+    for (std::size_t i = 0; i < n; ++i)
+      h[i] = kernels::holds_minimum(i, n) ? T(0) : static_cast<T>(kernels::scrambled_1_to_1000(i));
+    if (n < 4) h[0] = T(0);
     in.upload(h);
   }
   const double bytes = static_cast<double>(n) * sizeof(T);
@@ -151,12 +134,10 @@ void argmin_rows(const cohort::device& device, const options& o, std::size_t n) 
 
   row r = base;
   r.variant = "cohort::min_element";
-  model_variant(
+  call_row(
       device, r, o.repeats, bytes, [&] { index.poison(); },
-      [&](cohort::queue& q, kernel_info*) {
-        cohort::event first = marker(q);
-        cohort::event last = cohort::min_element(q, in.get(), in.get() + n, index.get(), std::less<>(), {first});
-        return std::make_pair(first, last);
+      [&](cohort::queue& q, const cohort::event& start) {
+        return cohort::min_element(q, in.get(), in.get() + n, index.get(), std::less<>(), {start});
       },
       [&] {
         return check_array("argmin", to_host(index.get(), 1), [&](std::size_t) { return static_cast<double>(expected); },

@@ -2,8 +2,9 @@
 // Device-wide scans on the GPU: cohort::inclusive_scan and cohort::exclusive_scan (sums)
 // against CUB's DeviceScan::InclusiveSum / ExclusiveSum with preallocated temporary storage,
 // int32, fp32 and fp64, 2^10 to 2^28 elements. Both are timed on the device (CUDA events),
-// cohort from the start of its first command (the memset of the tile status words) to the
-// end of its scan kernel; the output is poisoned before every run. Bytes: n read + n written.
+// cohort from the end of a marker kernel submitted just before the call to the end of its
+// last command (call_row, common.cuh); the output is poisoned before every run. Bytes: n
+// read + n written.
 //
 // Inputs are (i % 7) - 3, whose every period sums to 0, so each prefix is one of seven small
 // integers: exact in every type and in any order, checked for equality.
@@ -30,7 +31,7 @@ inline double inclusive_at(std::size_t i) {
 
 template <typename T, bool Inclusive>
 using scan_kernel =
-    cohort::detail::single_pass_scan_kernel<Inclusive, T, cohort::detail::gpu_scan_tuning<T>, const T*, T*,
+    cohort::detail::single_pass_scan_kernel<Inclusive, T, cohort::detail::scan_tuning_gpu<T>, const T*, T*,
                                             cohort::plus<>, cohort::detail::scan_identity, !Inclusive>;
 
 /// Registers, spills and occupancy of cohort's scan kernel (its local memory as the
@@ -38,7 +39,7 @@ using scan_kernel =
 template <typename T, bool Inclusive>
 kernel_info scan_kernel_info() {
   using K = scan_kernel<T, Inclusive>;
-  constexpr std::size_t group = cohort::detail::gpu_scan_tuning<T>::group_size;
+  constexpr std::size_t group = cohort::detail::scan_tuning_gpu<T>::group_size;
   const std::size_t shared = (K::local_tile_size + group + 1) * sizeof(T) + sizeof(std::uint32_t);
   return attributes_of(&cohort::backends::cuda::nd_range_kernel_fixed<1, K, group>, static_cast<int>(group),
                        static_cast<long long>(shared));
@@ -69,28 +70,20 @@ void run_case(const cohort::device& device, const options& o, std::size_t n, con
   const bool cub_ok = verify();
 
   row base{Inclusive ? "scan/inclusive_sum" : "scan/exclusive_sum", "", type_name<T>(),
-           cohort::detail::gpu_scan_tuning<T>::group_size, 0, t_cub, 0, false, "B/s", n, cub_name};
+           cohort::detail::scan_tuning_gpu<T>::group_size, 0, t_cub, 0, false, "B/s", n, cub_name};
   base.family = "algorithm_scan";
   reference_row(base, cub_name, t_cub, cub_ok, bytes);
 
   row r = base;
   r.variant = Inclusive ? "cohort::inclusive_scan" : "cohort::exclusive_scan";
-  model_variant(
+  r.kernel = scan_kernel_info<T, Inclusive>();
+  call_row(
       device, r, o.repeats, bytes, prepare,
-      [&](cohort::queue& q, kernel_info* info) {
-        if (info) *info = scan_kernel_info<T, Inclusive>();
-        const T* first = in.get();
-        // The detail entry of the public functions: it also gives the first command's event.
-        cohort::detail::scan_events e;
+      [&](cohort::queue& q, const cohort::event& start) {
         if constexpr (Inclusive)
-          e = cohort::detail::scan<true, T>("inclusive_scan", q, cohort::storage_of(q), first, first + n, out.get(),
-                                            cohort::plus<>(), cohort::detail::scan_identity{},
-                                            cohort::detail::scan_init<T, false>{}, {});
+          return cohort::inclusive_scan(q, in.get(), in.get() + n, out.get(), {start});
         else
-          e = cohort::detail::scan<false, T>("exclusive_scan", q, cohort::storage_of(q), first, first + n, out.get(),
-                                             cohort::plus<>(), cohort::detail::scan_identity{},
-                                             cohort::detail::scan_init<T, true>{T{0}}, {});
-        return std::make_pair(e.first, e.last);
+          return cohort::exclusive_scan(q, in.get(), in.get() + n, out.get(), T{0}, {start});
       },
       verify);
 }

@@ -30,18 +30,11 @@
 #include <cohort/algorithm/segmented_reduce.hpp>
 
 #include "common.cuh"
+#include "kernels/algorithm_inputs.hpp"
 
 namespace cbench {
 
 namespace {
-
-inline std::int32_t pseudo_random(std::size_t i) {
-  std::uint64_t x = i + 0x9e3779b97f4a7c15ull;
-  x ^= x >> 31;
-  x *= 0xbf58476d1ce4e5b9ull;
-  x ^= x >> 29;
-  return static_cast<std::int32_t>(x >> 32);
-}
 
 /// Keeps the values whose residue modulo 100 is below `percent`.
 struct keeps_percent {
@@ -83,6 +76,23 @@ bool check_count(const char* what, std::size_t got, std::size_t expected) {
   return got == expected;
 }
 
+/// The CUB row, then cohort's row `variant` of the same work. `cub(storage, bytes, stream)`
+/// calls CUB (first with no storage, for its size); `cub_ok()` and `verify()` check the
+/// output after CUB's runs and after cohort's; `call` as for call_row.
+template <typename Prepare, typename Cub, typename CubOk, typename Call, typename Verify>
+void cub_and_cohort_rows(const cohort::device& device, const options& o, row base, double bytes, Prepare&& prepare,
+                         Cub&& cub, CubOk&& cub_ok, const char* variant, Call&& call, Verify&& verify) {
+  const std::string cub_name = base.reference;
+  cub_storage temp([&](void* p, std::size_t& b) { return cub(p, b, cudaStream_t{}); });
+  const double t_cub = time_cuda(
+      prepare, [&](cudaStream_t s) { check(cub(temp.p, temp.bytes, s), cub_name.c_str()); }, o.repeats);
+  base.reference_seconds = t_cub;
+  reference_row(base, cub_name.c_str(), t_cub, cub_ok(), bytes);
+  row r = base;
+  r.variant = variant;
+  call_row(device, r, o.repeats, bytes, prepare, call, verify);
+}
+
 // ---- copy_if and partition -----------------------------------------------------------------
 
 void selection(const cohort::device& device, const options& o, std::size_t n, const std::vector<std::int32_t>& host,
@@ -101,24 +111,12 @@ void selection(const cohort::device& device, const options& o, std::size_t n, co
     return check_count("count", to_host(count.get(), 1)[0], k) && check_equal("out", to_host(out.get(), k), expected);
   };
   const double bytes = 4.0 * static_cast<double>(n + k);
-  row base = base_row("copy_if_" + std::to_string(percent) + "%", n, "cub::DeviceSelect::If");
-  cub_storage temp([&](void* p, std::size_t& b) {
-    return cub::DeviceSelect::If(p, b, in.get(), out.get(), count.get(), static_cast<std::int64_t>(n), pred);
-  });
-  const double t_cub = time_cuda(
-      prepare,
-      [&](cudaStream_t s) {
-        check(cub::DeviceSelect::If(temp.p, temp.bytes, in.get(), out.get(), count.get(), static_cast<std::int64_t>(n),
-                                    pred, s),
-              "cub::DeviceSelect::If");
+  cub_and_cohort_rows(
+      device, o, base_row("copy_if_" + std::to_string(percent) + "%", n, "cub::DeviceSelect::If"), bytes, prepare,
+      [&](void* p, std::size_t& b, cudaStream_t s) {
+        return cub::DeviceSelect::If(p, b, in.get(), out.get(), count.get(), static_cast<std::int64_t>(n), pred, s);
       },
-      o.repeats);
-  base.reference_seconds = t_cub;
-  reference_row(base, "cub::DeviceSelect::If", t_cub, verify(), bytes);
-  row r = base;
-  r.variant = "cohort::copy_if";
-  call_row(
-      device, r, o.repeats, bytes, prepare,
+      verify, "cohort::copy_if",
       [&](cohort::queue& q, const cohort::event& start) {
         return cohort::copy_if(q, in.get(), in.get() + n, out.get(), count.get(), pred, {start});
       },
@@ -144,24 +142,12 @@ void partitioning(const cohort::device& device, const options& o, std::size_t n,
     return check_count("true count", to_host(count.get(), 1)[0], k) && check_equal("out", to_host(out.get(), n), e);
   };
   const double bytes = 8.0 * static_cast<double>(n);
-  row base = base_row("partition_50%", n, "cub::DevicePartition::If");
-  cub_storage temp([&](void* p, std::size_t& b) {
-    return cub::DevicePartition::If(p, b, in.get(), out.get(), count.get(), static_cast<std::int64_t>(n), pred);
-  });
-  const double t_cub = time_cuda(
-      prepare,
-      [&](cudaStream_t s) {
-        check(cub::DevicePartition::If(temp.p, temp.bytes, in.get(), out.get(), count.get(),
-                                       static_cast<std::int64_t>(n), pred, s),
-              "cub::DevicePartition::If");
+  cub_and_cohort_rows(
+      device, o, base_row("partition_50%", n, "cub::DevicePartition::If"), bytes, prepare,
+      [&](void* p, std::size_t& b, cudaStream_t s) {
+        return cub::DevicePartition::If(p, b, in.get(), out.get(), count.get(), static_cast<std::int64_t>(n), pred, s);
       },
-      o.repeats);
-  base.reference_seconds = t_cub;
-  reference_row(base, "cub::DevicePartition::If", t_cub, verify_against(expected_cub), bytes);
-  row r = base;
-  r.variant = "cohort::partition";
-  call_row(
-      device, r, o.repeats, bytes, prepare,
+      [&] { return verify_against(expected_cub); }, "cohort::partition",
       [&](cohort::queue& q, const cohort::event& start) {
         return cohort::partition(q, in.get(), in.get() + n, out.get(), count.get(), pred, {start});
       },
@@ -175,36 +161,22 @@ void histogram(const cohort::device& device, const options& o, std::size_t n, st
   const std::int32_t lower = 0, upper = 3 << 20;
   std::vector<std::int32_t> host(n);
   for (std::size_t i = 0; i < n; ++i)
-    host[i] = static_cast<std::int32_t>(static_cast<std::uint32_t>(pseudo_random(i)) % (5u << 20)) - (1 << 20);
-  std::vector<std::int32_t> expected(bins, 0);
-  for (std::int32_t s : host)
-    if (s >= lower && s < upper)
-      ++expected[static_cast<std::uint64_t>(s - lower) * bins / static_cast<std::uint64_t>(upper - lower)];
+    host[i] = static_cast<std::int32_t>(static_cast<std::uint32_t>(kernels::random_int32(i)) % (5u << 20)) - (1 << 20);
+  const std::vector<std::int32_t> expected = kernels::expected_histogram(host.data(), n, lower, upper, bins);
   device_array<std::int32_t> samples(n), h(bins);
   samples.upload(host);
   auto prepare = [&] { h.poison(); };
   auto verify = [&] { return check_equal("histogram", to_host(h.get(), bins), expected); };
   const double bytes = 4.0 * static_cast<double>(n);
-  row base = base_row("histogram_even_" + std::to_string(bins), n, "cub::DeviceHistogram::HistogramEven");
   const int levels = static_cast<int>(bins + 1);
-  cub_storage temp([&](void* p, std::size_t& b) {
-    return cub::DeviceHistogram::HistogramEven(p, b, samples.get(), h.get(), levels, lower, upper,
-                                               static_cast<std::int64_t>(n));
-  });
-  const double t_cub = time_cuda(
+  cub_and_cohort_rows(
+      device, o, base_row("histogram_even_" + std::to_string(bins), n, "cub::DeviceHistogram::HistogramEven"), bytes,
       prepare,
-      [&](cudaStream_t s) {
-        check(cub::DeviceHistogram::HistogramEven(temp.p, temp.bytes, samples.get(), h.get(), levels, lower, upper,
-                                                  static_cast<std::int64_t>(n), s),
-              "cub::DeviceHistogram::HistogramEven");
+      [&](void* p, std::size_t& b, cudaStream_t s) {
+        return cub::DeviceHistogram::HistogramEven(p, b, samples.get(), h.get(), levels, lower, upper,
+                                                   static_cast<std::int64_t>(n), s);
       },
-      o.repeats);
-  base.reference_seconds = t_cub;
-  reference_row(base, "cub::DeviceHistogram::HistogramEven", t_cub, verify(), bytes);
-  row r = base;
-  r.variant = "cohort::histogram_even";
-  call_row(
-      device, r, o.repeats, bytes, prepare,
+      verify, "cohort::histogram_even",
       [&](cohort::queue& q, const cohort::event& start) {
         return cohort::histogram_even(q, samples.get(), n, h.get(), bins, lower, upper, {start});
       },
@@ -215,12 +187,10 @@ void histogram(const cohort::device& device, const options& o, std::size_t n, st
 
 void segmented(const cohort::device& device, const options& o, std::size_t n, std::size_t segments) {
   std::vector<std::int32_t> host(n);
-  for (std::size_t i = 0; i < n; ++i) host[i] = pseudo_random(i) % 1000;
+  for (std::size_t i = 0; i < n; ++i) host[i] = kernels::segment_value(i);
   std::vector<int> offsets(segments + 1);
-  for (std::size_t s = 0; s <= segments; ++s) offsets[s] = static_cast<int>(n * s / segments);
-  std::vector<std::int32_t> expected(segments, 0);
-  for (std::size_t s = 0; s < segments; ++s)
-    for (int i = offsets[s]; i < offsets[s + 1]; ++i) expected[s] += host[static_cast<std::size_t>(i)];
+  for (std::size_t s = 0; s <= segments; ++s) offsets[s] = static_cast<int>(kernels::segment_begin(n, segments, s));
+  const std::vector<std::int32_t> expected = kernels::expected_segment_sums(host.data(), offsets.data(), segments);
   device_array<std::int32_t> values(n), sums(segments);
   device_array<int> d_offsets(segments + 1);
   values.upload(host);
@@ -228,26 +198,15 @@ void segmented(const cohort::device& device, const options& o, std::size_t n, st
   auto prepare = [&] { sums.poison(); };
   auto verify = [&] { return check_equal("sums", to_host(sums.get(), segments), expected); };
   const double bytes = 4.0 * static_cast<double>(n);
-  row base = base_row("segmented_reduce_" + std::to_string(segments), n, "cub::DeviceSegmentedReduce::Sum");
   const int count = static_cast<int>(segments);
-  cub_storage temp([&](void* p, std::size_t& b) {
-    return cub::DeviceSegmentedReduce::Sum(p, b, values.get(), sums.get(), count, d_offsets.get(),
-                                           d_offsets.get() + 1);
-  });
-  const double t_cub = time_cuda(
+  cub_and_cohort_rows(
+      device, o, base_row("segmented_reduce_" + std::to_string(segments), n, "cub::DeviceSegmentedReduce::Sum"), bytes,
       prepare,
-      [&](cudaStream_t s) {
-        check(cub::DeviceSegmentedReduce::Sum(temp.p, temp.bytes, values.get(), sums.get(), count, d_offsets.get(),
-                                              d_offsets.get() + 1, s),
-              "cub::DeviceSegmentedReduce::Sum");
+      [&](void* p, std::size_t& b, cudaStream_t s) {
+        return cub::DeviceSegmentedReduce::Sum(p, b, values.get(), sums.get(), count, d_offsets.get(),
+                                               d_offsets.get() + 1, s);
       },
-      o.repeats);
-  base.reference_seconds = t_cub;
-  reference_row(base, "cub::DeviceSegmentedReduce::Sum", t_cub, verify(), bytes);
-  row r = base;
-  r.variant = "cohort::segmented_reduce";
-  call_row(
-      device, r, o.repeats, bytes, prepare,
+      verify, "cohort::segmented_reduce",
       [&](cohort::queue& q, const cohort::event& start) {
         return cohort::segmented_reduce(q, values.get(), sums.get(), segments, d_offsets.get(), d_offsets.get() + 1,
                                         std::int32_t{0}, cohort::plus<std::int32_t>(), {start});
@@ -262,7 +221,7 @@ void run_algorithm_select(const cohort::device& device, const options& o) {
              std::vector<std::size_t>{std::size_t{1} << 20, std::size_t{1} << 24}, std::vector<std::size_t>{5000});
   for (std::size_t n : select_sizes) {
     std::vector<std::int32_t> host(n);
-    for (std::size_t i = 0; i < n; ++i) host[i] = pseudo_random(i);
+    for (std::size_t i = 0; i < n; ++i) host[i] = kernels::random_int32(i);
     device_array<std::int32_t> in(n);
     in.upload(host);
     selection(device, o, n, host, in, 50);

@@ -3,8 +3,8 @@
 // storage allocated once, outside the timing): uint32 keys, uint32/uint32 pairs, uint64
 // keys and float keys, random, at 2^16, 2^20, 2^24 and 2^28 (--quick: 2^16, 2^20; --tiny:
 // 5000 and 70001). cohort sorts in place, so each run first restores its input (untimed);
-// CUB reads one array and writes another. cohort's time runs from an empty command
-// submitted just before the sort (its CUDA start event) to the sort's last command's end.
+// CUB reads one array and writes another. cohort's time runs from the end of a marker
+// kernel submitted just before the sort to the end of the sort's last command (call_row).
 //
 // Verification: CUB's keys must be in non-decreasing order of the radix order (checked on
 // the host), and cohort's keys, and values, must equal CUB's bit for bit (both sorts are
@@ -21,25 +21,11 @@
 #include <cohort/algorithm/radix_sort.hpp>
 
 #include "common.cuh"
+#include "kernels/algorithm_inputs.hpp"
 
 namespace cbench {
 
 namespace {
-
-inline std::uint64_t mix(std::uint64_t x) {
-  x += 0x9e3779b97f4a7c15ull;
-  x = (x ^ (x >> 30)) * 0xbf58476d1ce4e5b9ull;
-  x = (x ^ (x >> 27)) * 0x94d049bb133111ebull;
-  return x ^ (x >> 31);
-}
-
-template <typename Key>
-Key key_at(std::size_t i) {
-  if constexpr (std::is_floating_point_v<Key>)
-    return static_cast<Key>(static_cast<double>(mix(i) % 2000001) - 1000000.0) * Key(0.5);
-  else
-    return static_cast<Key>(mix(i));
-}
 
 template <typename Key>
 const char* key_name() {
@@ -58,7 +44,7 @@ template <typename Key, bool Pairs>
 void run_case(const cohort::device& device, const options& o, std::size_t n) {
   using Value = std::uint32_t;
   std::vector<Key> host_keys(n);
-  for (std::size_t i = 0; i < n; ++i) host_keys[i] = key_at<Key>(i);
+  for (std::size_t i = 0; i < n; ++i) host_keys[i] = kernels::random_key<Key>(i);
   std::vector<Value> host_values(n);
   for (std::size_t i = 0; i < n; ++i) host_values[i] = static_cast<Value>(i);
   device_array<Key> in_keys(n), cub_keys(n), keys(n);
@@ -103,14 +89,14 @@ void run_case(const cohort::device& device, const options& o, std::size_t n) {
     }
 
   const std::string type = std::string(key_name<Key>()) + (Pairs ? "_pairs" : "");
-  row base{"algorithm_sort", "", type, cohort::detail::radix_sort_gpu_tuning::group, 0, t_cub, 0, false, "keys/s", n,
+  row base{"algorithm_sort", "", type, cohort::detail::radix_sort_tuning_gpu::group, 0, t_cub, 0, false, "keys/s", n,
            cub_name};
   base.family = "algorithm_sort";
   reference_row(base, cub_name, t_cub, cub_ok, static_cast<double>(n));
 
   row r = base;
   r.variant = "cohort::radix_sort";
-  model_variant(
+  call_row(
       device, r, o.repeats, static_cast<double>(n),
       [&] {
         check(cudaMemcpy(keys.get(), in_keys.get(), n * sizeof(Key), cudaMemcpyDeviceToDevice), "restoring the keys");
@@ -118,11 +104,9 @@ void run_case(const cohort::device& device, const options& o, std::size_t n) {
           check(cudaMemcpy(values.get(), in_values.get(), n * sizeof(Value), cudaMemcpyDeviceToDevice),
                 "restoring the values");
       },
-      [&](cohort::queue& q, kernel_info*) {
-        cohort::event first = q.submit([](cohort::handler&) {});
-        cohort::event last = Pairs ? cohort::radix_sort(q, keys.get(), values.get(), n, {first})
-                                   : cohort::radix_sort(q, keys.get(), n, {first});
-        return std::make_pair(first, last);
+      [&](cohort::queue& q, const cohort::event& start) {
+        return Pairs ? cohort::radix_sort(q, keys.get(), values.get(), n, {start})
+                     : cohort::radix_sort(q, keys.get(), n, {start});
       },
       [&] {
         const std::vector<Key> got = to_host(keys.get(), n);

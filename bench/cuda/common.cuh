@@ -99,6 +99,22 @@ double time_cuda(Prepare&& prepare, Launch&& launch, int repeats) {
   return median(t);
 }
 
+/// The median of `repeats` runs, after one untimed first run, of `run(q, first_run)` (which
+/// returns its seconds) on one fresh profiling queue on `device`; `prepare()` and a device
+/// synchronisation before each.
+template <typename Prepare, typename Run>
+double median_of_profiled_runs(const cohort::device& device, Prepare&& prepare, Run&& run, int repeats) {
+  cohort::queue q{device, cohort::property_list{cohort::property::queue::enable_profiling{}}};
+  std::vector<double> t;
+  for (int k = -1; k < repeats; ++k) {
+    prepare();
+    check(cudaDeviceSynchronize(), "preparing a run");
+    const double seconds = run(q, k < 0);
+    if (k >= 0) t.push_back(seconds);
+  }
+  return median(t);
+}
+
 /// Device time of cohort work: `run(q, first_run)` submits its commands to a fresh
 /// profiling queue on `device` and returns its first and last command's events; the time
 /// is from the first one's start to the last one's end (CUDA events, as for the
@@ -108,20 +124,18 @@ double time_cuda(Prepare&& prepare, Launch&& launch, int repeats) {
 /// submission throws (errc::feature_not_supported where the backend lacks a model).
 template <typename Prepare, typename Run>
 double time_cohort(const cohort::device& device, Prepare&& prepare, Run&& run, int repeats) {
-  cohort::queue q{device, cohort::property_list{cohort::property::queue::enable_profiling{}}};
-  std::vector<double> t;
-  for (int k = -1; k < repeats; ++k) {
-    prepare();
-    check(cudaDeviceSynchronize(), "preparing a run");
-    std::pair<cohort::event, cohort::event> e = run(q, k < 0);
-    e.second.wait_and_throw();
-    q.wait_and_throw();
-    using namespace cohort::info::event_profiling;
-    const auto start = e.first.template get_profiling_info<command_start>();
-    const auto end = e.second.template get_profiling_info<command_end>();
-    if (k >= 0) t.push_back(static_cast<double>(end - start) * 1e-9);
-  }
-  return median(t);
+  return median_of_profiled_runs(
+      device, prepare,
+      [&](cohort::queue& q, bool first) {
+        std::pair<cohort::event, cohort::event> e = run(q, first);
+        e.second.wait_and_throw();
+        q.wait_and_throw();
+        using namespace cohort::info::event_profiling;
+        const auto start = e.first.template get_profiling_info<command_start>();
+        const auto end = e.second.template get_profiling_info<command_end>();
+        return static_cast<double>(end - start) * 1e-9;
+      },
+      repeats);
 }
 
 /// Registers, spills and shared memory of one kernel, and how many of its blocks an SM holds.
@@ -175,23 +189,19 @@ inline std::vector<row>& rows() {
   return r;
 }
 
-/// Runs one cohort kernel-model variant and records its row: n/a where the backend
-/// rejects the model (errc::feature_not_supported), an error where the variant threw
-/// another cohort::exception, else the time and the verdict of `verify()` (run after the
-/// timing on the last run's output).
-template <typename Prepare, typename Run, typename Verify>
-void model_variant(const cohort::device& device, row r, int repeats, double work, Prepare&& prepare, Run&& run,
-                   Verify&& verify) {
-  std::printf("  %s %s %s ...\n", r.benchmark.c_str(), r.variant.c_str(), r.type.c_str());
-  std::fflush(stdout);
+/// Records cohort row `r`: model, its seconds `time(r)` (which may fill in r.kernel), its
+/// rate and the verdict of `verify()` (run after the timing on the last run's output); or,
+/// where a cohort::exception ended it, no time and the exception as its failure (none
+/// where `quiet_if_unsupported` and the backend rejects the model: n/a).
+template <typename Time, typename Verify>
+void record_cohort_row(row r, double work, Time&& time, Verify&& verify, bool quiet_if_unsupported) {
   r.model = true;
   try {
-    r.seconds = time_cohort(
-        device, prepare, [&](cohort::queue& q, bool first) { return run(q, first ? &r.kernel : nullptr); }, repeats);
+    r.seconds = time(r);
     r.rate = work / r.seconds;
     r.verified = verify();
   } catch (const cohort::exception& e) {
-    if (e.code() != cohort::errc::feature_not_supported) {
+    if (!quiet_if_unsupported || e.code() != cohort::errc::feature_not_supported) {
       std::fprintf(stderr, "    %s\n", e.what());
       r.failure = e.what();
     }
@@ -202,9 +212,27 @@ void model_variant(const cohort::device& device, row r, int repeats, double work
   rows().push_back(std::move(r));
 }
 
-/// Device-wide algorithm calls (cuda/algorithm_*.cu): `call(q, start)` submits the call
-/// after the marker event `start` and returns its last event.
-/// An empty kernel: the end of its run is where a cohort call's commands may start.
+/// Runs one cohort kernel-model variant and records its row: n/a where the backend
+/// rejects the model (errc::feature_not_supported), an error where the variant threw
+/// another cohort::exception, else the time and the verdict of `verify()` (run after the
+/// timing on the last run's output).
+template <typename Prepare, typename Run, typename Verify>
+void model_variant(const cohort::device& device, row r, int repeats, double work, Prepare&& prepare, Run&& run,
+                   Verify&& verify) {
+  std::printf("  %s %s %s ...\n", r.benchmark.c_str(), r.variant.c_str(), r.type.c_str());
+  std::fflush(stdout);
+  record_cohort_row(
+      std::move(r), work,
+      [&](row& timed) {
+        return time_cohort(
+            device, prepare, [&](cohort::queue& q, bool first) { return run(q, first ? &timed.kernel : nullptr); },
+            repeats);
+      },
+      verify, true);
+}
+
+/// Device-wide algorithm calls (cuda/algorithm_*.cu) are timed from the end of this empty
+/// kernel, submitted just before the call, to the end of the call's last command.
 struct call_marker {
   COHORT_FUNCTION void operator()() const {}
 };
@@ -213,42 +241,30 @@ struct call_marker {
 /// call's last event (a fresh profiling queue, as time_cohort). Median of `repeats`.
 template <typename Prepare, typename Call>
 double time_call(const cohort::device& device, Prepare&& prepare, Call&& call, int repeats) {
-  cohort::queue q{device, cohort::property_list{cohort::property::queue::enable_profiling{}}};
-  std::vector<double> t;
-  for (int k = -1; k < repeats; ++k) {
-    prepare();
-    check(cudaDeviceSynchronize(), "preparing a run");
-    cohort::event start = q.single_task(call_marker{});
-    cohort::event end = call(q, start);
-    end.wait_and_throw();
-    q.wait_and_throw();
-    using namespace cohort::info::event_profiling;
-    const auto a = start.get_profiling_info<command_end>();
-    const auto b = end.get_profiling_info<command_end>();
-    if (k >= 0) t.push_back(static_cast<double>(b - a) * 1e-9);
-  }
-  return median(t);
+  return median_of_profiled_runs(
+      device, prepare,
+      [&](cohort::queue& q, bool) {
+        cohort::event start = q.single_task(call_marker{});
+        cohort::event end = call(q, start);
+        end.wait_and_throw();
+        q.wait_and_throw();
+        using namespace cohort::info::event_profiling;
+        const auto a = start.get_profiling_info<command_end>();
+        const auto b = end.get_profiling_info<command_end>();
+        return static_cast<double>(b - a) * 1e-9;
+      },
+      repeats);
 }
 
-/// A cohort row: timed, verified, recorded (an exception becomes an error row).
+/// A cohort row of one call: `call(q, start)` submits it after the marker event `start`
+/// and returns its last event; timed, verified, recorded (an exception becomes an error row).
 template <typename Prepare, typename Call, typename Verify>
 void call_row(const cohort::device& device, row r, int repeats, double work, Prepare&& prepare, Call&& call,
-                Verify&& verify) {
+              Verify&& verify) {
   std::printf("  %s %s %zu ...\n", r.benchmark.c_str(), r.variant.c_str(), r.size);
   std::fflush(stdout);
-  r.model = true;
-  try {
-    r.seconds = time_call(device, prepare, call, repeats);
-    r.rate = work / r.seconds;
-    r.verified = verify();
-  } catch (const cohort::exception& e) {
-    std::fprintf(stderr, "    %s\n", e.what());
-    r.failure = e.what();
-    r.unsupported = true;
-    r.seconds = r.rate = 0;
-    r.verified = false;
-  }
-  rows().push_back(std::move(r));
+  record_cohort_row(
+      std::move(r), work, [&](row&) { return time_call(device, prepare, call, repeats); }, verify, false);
 }
 
 /// A reference (or ceiling) row, `variant` timed at `seconds`, from the case's `base` row

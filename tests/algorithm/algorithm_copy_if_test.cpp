@@ -128,6 +128,19 @@ void check_partitions(cohort::queue& q, std::size_t n, selection s, strategy how
   EXPECT_EQ(both[n], T(-7));
 }
 
+/// A check of one element type: check_copy_if<T> or check_partitions<T>.
+using check_fn = void (*)(cohort::queue&, std::size_t, selection, strategy);
+
+/// The checks of the other device kind's strategy: every selection of int32 and a random
+/// one of double, at sizes around the tiles.
+void with_other_strategy(cohort::queue& q, check_fn int32, check_fn fp64) {
+  const strategy other = other_strategy(q);
+  for (std::size_t n : sizes<std::int32_t>(100'003))
+    for (selection s : {selection::none, selection::all, selection::every_third, selection::random})
+      int32(q, n, s, other);
+  for (std::size_t n : sizes<double>(30'011)) fp64(q, n, selection::random, other);
+}
+
 class CopyIf : public cohort_test::on_device {};
 
 template <typename T>
@@ -146,12 +159,8 @@ TEST_P(CopyIf, MatchesStdCopyIf) {
 }
 
 TEST_P(CopyIf, OtherDeviceKindsStrategy) {
-  const strategy other = other_strategy(q);
-  for (std::size_t n : sizes<std::int32_t>(100'003))
-    for (selection s : {selection::none, selection::all, selection::every_third, selection::random})
-      check_copy_if<std::int32_t>(q, n, s, other);
-  for (std::size_t n : sizes<double>(30'011)) check_copy_if<double>(q, n, selection::random, other);
-  check_copy_if<std::int64_t>(q, 1'000'003, selection::random, other);
+  with_other_strategy(q, check_copy_if<std::int32_t>, check_copy_if<double>);
+  check_copy_if<std::int64_t>(q, 1'000'003, selection::random, other_strategy(q));
 }
 
 TEST_P(CopyIf, PartitionsAreStable) {
@@ -168,11 +177,7 @@ TEST_P(CopyIf, PartitionsAreStable) {
 }
 
 TEST_P(CopyIf, PartitionsWithOtherDeviceKindsStrategy) {
-  const strategy other = other_strategy(q);
-  for (std::size_t n : sizes<std::int32_t>(100'003))
-    for (selection s : {selection::none, selection::all, selection::every_third, selection::random})
-      check_partitions<std::int32_t>(q, n, s, other);
-  for (std::size_t n : sizes<double>(30'011)) check_partitions<double>(q, n, selection::random, other);
+  with_other_strategy(q, check_partitions<std::int32_t>, check_partitions<double>);
 }
 
 struct fill_iota {

@@ -13,12 +13,15 @@
 
 #include <cohort/algorithm/min_max_element.hpp>
 
+#include "support/algorithm_inputs.hpp"
 #include "support/devices.hpp"
 #include "support/expect_errc.hpp"
 #include "support/shared_array.hpp"
 
 using namespace cohort;
+using cohort_test::counting_iterator;
 using cohort_test::shared_array;
+using cohort_test::type_label;
 
 namespace {
 
@@ -26,19 +29,6 @@ class algorithm_min_max_element : public cohort_test::on_device {};
 
 const std::vector<std::size_t> sizes = {0,    1,    2,     255,   1023,  1024,  1025,  2047,   2048,    2049,
                                         4095, 4096, 4097,  8193,  16383, 16384, 16385, 65537, 12'291, 1'000'003};
-
-struct counting_iterator {
-  using iterator_category = std::random_access_iterator_tag;
-  using value_type = std::int64_t;
-  using difference_type = std::ptrdiff_t;
-  using pointer = void;
-  using reference = std::int64_t;
-  std::int64_t i;
-  COHORT_FUNCTION std::int64_t operator*() const { return i; }
-  COHORT_FUNCTION std::int64_t operator[](std::size_t k) const { return i + static_cast<std::int64_t>(k); }
-  COHORT_FUNCTION counting_iterator operator+(std::ptrdiff_t k) const { return {i + k}; }
-  COHORT_FUNCTION std::ptrdiff_t operator-(const counting_iterator& o) const { return static_cast<std::ptrdiff_t>(i - o.i); }
-};
 
 /// Orders by the distance from 500 (a user comparison; many ties).
 struct closer_to_500 {
@@ -49,15 +39,6 @@ struct closer_to_500 {
     return da < db;
   }
 };
-
-template <typename T>
-std::string type_label() {
-  if (std::is_same_v<T, std::int32_t>) return "int32";
-  if (std::is_same_v<T, std::uint32_t>) return "uint32";
-  if (std::is_same_v<T, std::int64_t>) return "int64";
-  if (std::is_same_v<T, float>) return "float";
-  return "double";
-}
 
 /// min_element and max_element of `host` against the standard's, with `comp`.
 template <typename T, typename Compare>

@@ -26,7 +26,7 @@ namespace {
 using cohort_test::shared_array;
 
 constexpr std::size_t gpu_tile =  // 32-bit keys, keys only
-    cohort::detail::radix_sort_gpu_tuning::group * cohort::detail::radix_sort_gpu_tuning::items<std::uint32_t, void>();
+    cohort::detail::radix_sort_tuning_gpu::group * cohort::detail::radix_sort_tuning_gpu::items<std::uint32_t, void>();
 
 /// The order radix_sort promises, as a strict weak order for std::stable_sort: the
 /// transformed bits of radix_sort_keys.hpp in [begin, end).
@@ -218,7 +218,7 @@ TEST_P(RadixSort, GpuStrategy) {
     shared_array<std::uint32_t> values(n, q);
     for (std::size_t i = 0; i < n; ++i) values[i] = static_cast<std::uint32_t>(i);
     const cohort::detail::radix_digits<Key> digits{0, 0, static_cast<int>(sizeof(Key) * 8),
-                                                   cohort::detail::radix_sort_gpu_tuning::digit_bits};
+                                                   cohort::detail::radix_sort_tuning_gpu::digit_bits};
     if (pairs)
       cohort::detail::radix_sort_gpu(q, cohort::storage_of(q), keys.data(), values.data(), n, digits, {}).wait_and_throw();
     else

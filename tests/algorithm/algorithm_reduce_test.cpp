@@ -14,12 +14,15 @@
 
 #include <cohort/algorithm/reduce.hpp>
 
+#include "support/algorithm_inputs.hpp"
 #include "support/devices.hpp"
 #include "support/expect_errc.hpp"
 #include "support/shared_array.hpp"
 
 using namespace cohort;
+using cohort_test::counting_iterator;
 using cohort_test::shared_array;
+using cohort_test::type_label;
 
 namespace {
 
@@ -29,20 +32,6 @@ class algorithm_reduce : public cohort_test::on_device {};
 // and 4096 (4-byte) elements, several tiles with a partial one, and a large odd size.
 const std::vector<std::size_t> sizes = {0,    1,    2,     255,   2047,  2048,  2049,  4095,     4096,
                                         4097, 8193, 16383, 16384, 16385, 65537, 12'291, 1'000'003};
-
-/// i as an iterator: *it is the position; valid in device code.
-struct counting_iterator {
-  using iterator_category = std::random_access_iterator_tag;
-  using value_type = std::int64_t;
-  using difference_type = std::ptrdiff_t;
-  using pointer = void;
-  using reference = std::int64_t;
-  std::int64_t i;
-  COHORT_FUNCTION std::int64_t operator*() const { return i; }
-  COHORT_FUNCTION std::int64_t operator[](std::size_t k) const { return i + static_cast<std::int64_t>(k); }
-  COHORT_FUNCTION counting_iterator operator+(std::ptrdiff_t k) const { return {i + k}; }
-  COHORT_FUNCTION std::ptrdiff_t operator-(const counting_iterator& o) const { return static_cast<std::ptrdiff_t>(i - o.i); }
-};
 
 /// (a + b) mod 1000 on non-negative values: associative and commutative, with no identity
 /// cohort knows of.
@@ -59,15 +48,6 @@ struct square {
     return x * x;
   }
 };
-
-template <typename T>
-std::string type_label() {
-  if (std::is_same_v<T, std::int32_t>) return "int32";
-  if (std::is_same_v<T, std::uint32_t>) return "uint32";
-  if (std::is_same_v<T, std::int64_t>) return "int64";
-  if (std::is_same_v<T, float>) return "float";
-  return "double";
-}
 
 /// Small values: -6 .. 6 for signed types, 0 .. 12 unsigned, multiples of 1/4 floating.
 template <typename T>

@@ -110,8 +110,8 @@ void expect_equal(const std::vector<T>& got, const std::vector<T>& expected, con
 /// Where the device's strategy changes shape: the GPU's tile, the CPU's two-pass threshold.
 template <typename Acc>
 std::size_t tile_of(const cohort::queue& q) {
-  if (q.get_device().is_cpu()) return cohort::detail::cpu_scan_tuning::min_chunk * cohort::detail::cpu_chunks(q);
-  return cohort::detail::gpu_scan_tuning<Acc>::tile;
+  if (q.get_device().is_cpu()) return cohort::detail::scan_tuning_cpu::min_chunk * cohort::detail::cpu_chunks(q);
+  return cohort::detail::scan_tuning_gpu<Acc>::tile;
 }
 
 template <typename Acc>

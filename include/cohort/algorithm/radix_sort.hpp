@@ -62,7 +62,7 @@ namespace detail {
 
 /// The CPU strategy's constants. 8-bit digits: a chunk's 256 counters and its 256 write
 /// streams stay in L1; 11-bit digits (one pass fewer for 32-bit keys) are not measured yet.
-struct radix_sort_cpu_tuning {
+struct radix_sort_tuning_cpu {
   static constexpr int digit_bits = 8;
   static constexpr std::size_t radix = std::size_t{1} << digit_bits;
 };
@@ -83,7 +83,7 @@ constexpr std::size_t radix_value_bytes() {
 /// 8-byte passes have more per-tile work to spread: eight pass checks and the look-back).
 /// The ranking (match_any rounds) bounds the pass kernel (MIO stalls, 102 registers at 16
 /// keys, 25% occupancy): the place to work on next.
-struct radix_sort_gpu_tuning {
+struct radix_sort_tuning_gpu {
   static constexpr int digit_bits = 8;
   static constexpr std::size_t radix = std::size_t{1} << digit_bits;
   static constexpr std::size_t group = 256;
@@ -97,7 +97,7 @@ struct radix_sort_gpu_tuning {
     return widest <= 4 ? 8 : widest <= 8 ? 16 : (128 / widest > 0 ? 128 / widest : 1);
   }
 };
-static_assert(radix_sort_gpu_tuning::group == radix_sort_gpu_tuning::radix,
+static_assert(radix_sort_tuning_gpu::group == radix_sort_tuning_gpu::radix,
               "the look-back gives each digit one work-item");
 
 inline constexpr int radix_max_passes = 64;  // 64-bit keys, 1-bit digits at the extreme
@@ -174,25 +174,36 @@ struct radix_cpu_make_plan {
   }
 };
 
-/// A later active pass: the chunk's digit counts in the order the previous pass left.
+/// What a later pass's kernels share: the arrays, the digits and which pass this is.
 template <typename Key, typename Value>
-struct radix_cpu_count_pass {
+struct radix_cpu_pass {
   radix_cpu_arrays<Key, Value> arrays;
   std::size_t n, chunks, radix;
   radix_digits<Key> digits;
   int pass;
+  /// Where chunk c's digit counts of this pass start in `counts` ([chunk][pass][digit]).
+  COHORT_FUNCTION std::size_t counts_at(std::size_t c) const {
+    const std::size_t per_chunk = static_cast<std::size_t>(digits.passes()) * radix;
+    return c * per_chunk + static_cast<std::size_t>(pass) * radix;
+  }
+};
+
+/// A later active pass: the chunk's digit counts in the order the previous pass left.
+template <typename Key, typename Value>
+struct radix_cpu_count_pass {
+  radix_cpu_pass<Key, Value> at;
   std::size_t* counts;
   const radix_cpu_plan* plan;
   COHORT_FUNCTION void operator()(item<1> it) const {
+    const int pass = at.pass;
     if (!plan->active[pass] || plan->first_active == pass) return;
     const std::size_t c = it[0];
-    const std::size_t per_chunk = static_cast<std::size_t>(digits.passes()) * radix;
-    std::size_t* mine = counts + c * per_chunk + static_cast<std::size_t>(pass) * radix;
-    std::size_t local[radix_sort_cpu_tuning::radix] = {};
-    const Key* keys = arrays.keys[plan->source[pass]];
-    const chunk_range r = chunk_of(n, chunks, c);
-    for (std::size_t i = r.begin; i < r.end; ++i) ++local[digits.digit(digits.ordered(keys[i]), pass)];
-    for (std::size_t d = 0; d < radix; ++d) mine[d] = local[d];
+    std::size_t* mine = counts + at.counts_at(c);
+    std::size_t local[radix_sort_tuning_cpu::radix] = {};
+    const Key* keys = at.arrays.keys[plan->source[pass]];
+    const chunk_range r = chunk_of(at.n, at.chunks, c);
+    for (std::size_t i = r.begin; i < r.end; ++i) ++local[at.digits.digit(at.digits.ordered(keys[i]), pass)];
+    for (std::size_t d = 0; d < at.radix; ++d) mine[d] = local[d];
   }
 };
 
@@ -200,28 +211,28 @@ struct radix_cpu_count_pass {
 /// chunks before c) + their rank in the chunk.
 template <typename Key, typename Value>
 struct radix_cpu_scatter {
-  radix_cpu_arrays<Key, Value> arrays;
-  std::size_t n, chunks, radix;
-  radix_digits<Key> digits;
-  int pass;
+  radix_cpu_pass<Key, Value> at;
   const std::size_t* counts;
   const std::size_t* starts;
   const radix_cpu_plan* plan;
   COHORT_FUNCTION void operator()(item<1> it) const {
+    const int pass = at.pass;
     if (!plan->active[pass]) return;
     const std::size_t c = it[0];
-    const std::size_t per_chunk = static_cast<std::size_t>(digits.passes()) * radix;
-    std::size_t next[radix_sort_cpu_tuning::radix];
+    const std::size_t radix = at.radix;
+    const radix_cpu_arrays<Key, Value>& arrays = at.arrays;
+    const radix_digits<Key>& digits = at.digits;
+    std::size_t next[radix_sort_tuning_cpu::radix];
     const std::size_t* start = starts + static_cast<std::size_t>(pass) * radix;
     for (std::size_t d = 0; d < radix; ++d) {
-      std::size_t at = start[d];
-      for (std::size_t before = 0; before < c; ++before) at += counts[before * per_chunk + static_cast<std::size_t>(pass) * radix + d];
-      next[d] = at;
+      std::size_t count = start[d];
+      for (std::size_t before = 0; before < c; ++before) count += counts[at.counts_at(before) + d];
+      next[d] = count;
     }
     const int from = plan->source[pass];
     const Key* src = arrays.keys[from];
     Key* dst = arrays.keys[from ^ 1];
-    const chunk_range r = chunk_of(n, chunks, c);
+    const chunk_range r = chunk_of(at.n, at.chunks, c);
     if constexpr (std::is_void_v<Value>) {
       for (std::size_t i = r.begin; i < r.end; ++i) {
         const Key k = src[i];
@@ -259,7 +270,7 @@ struct radix_cpu_copy_back {
 template <typename Key, typename Value>
 event radix_sort_cpu(queue& q, temporary_storage& storage, Key* keys, Value* values, std::size_t n,
                      radix_digits<Key> digits, const std::vector<event>& depends_on) {
-  constexpr std::size_t radix = radix_sort_cpu_tuning::radix;
+  constexpr std::size_t radix = radix_sort_tuning_cpu::radix;
   constexpr std::size_t value_bytes = radix_value_bytes<Value>();
   const std::size_t chunks = std::min(cpu_chunks(q), n);
   const int passes = digits.passes();
@@ -289,8 +300,9 @@ event radix_sort_cpu(queue& q, temporary_storage& storage, Key* keys, Value* val
   };
   then(radix_cpu_make_plan<Key>{n, chunks, radix, digits, counts, starts, plan}, 1);
   for (int p = 0; p < passes; ++p) {
-    if (p > 0) then(radix_cpu_count_pass<Key, Value>{arrays, n, chunks, radix, digits, p, counts, plan}, chunks);
-    then(radix_cpu_scatter<Key, Value>{arrays, n, chunks, radix, digits, p, counts, starts, plan}, chunks);
+    const radix_cpu_pass<Key, Value> at{arrays, n, chunks, radix, digits, p};
+    if (p > 0) then(radix_cpu_count_pass<Key, Value>{at, counts, plan}, chunks);
+    then(radix_cpu_scatter<Key, Value>{at, counts, starts, plan}, chunks);
   }
   then(radix_cpu_copy_back<Key, Value>{arrays, n, chunks, passes, plan}, chunks);
   return last;
@@ -313,7 +325,7 @@ COHORT_FUNCTION std::uint64_t radix_active_passes(Group g, const unsigned long l
                                                   int passes, std::size_t digit) {
   std::uint64_t active = 0;
   for (int p = 0; p < passes; ++p) {
-    const bool all_one_digit = any_of_group(g, histogram[static_cast<std::size_t>(p) * radix_sort_gpu_tuning::radix + digit] == n);
+    const bool all_one_digit = any_of_group(g, histogram[static_cast<std::size_t>(p) * radix_sort_tuning_gpu::radix + digit] == n);
     if (!all_one_digit) active |= std::uint64_t{1} << p;
   }
   return active;
@@ -341,7 +353,7 @@ struct radix_gpu_histogram {
   std::size_t status_words;
   local_accessor<std::uint32_t, 1> local_counts;
   COHORT_FUNCTION void operator()(nd_item<1> it) const {
-    constexpr std::size_t radix = radix_sort_gpu_tuning::radix;
+    constexpr std::size_t radix = radix_sort_tuning_gpu::radix;
     const std::size_t t = it.get_local_id(0);
     const int passes = digits.passes();
     const std::size_t words = static_cast<std::size_t>(passes) * radix;
@@ -370,10 +382,10 @@ struct radix_gpu_histogram {
 template <typename Key, typename Value, std::size_t Items>
 struct radix_gpu_pass {
   using bits_type = typename radix_key<Key>::bits_type;
-  static constexpr std::size_t radix = radix_sort_gpu_tuning::radix;
-  static constexpr std::size_t group_size = radix_sort_gpu_tuning::group;
-  static constexpr std::size_t sg_size = radix_sort_gpu_tuning::sub_group;
-  static constexpr std::size_t sub_groups = radix_sort_gpu_tuning::sub_groups;
+  static constexpr std::size_t radix = radix_sort_tuning_gpu::radix;
+  static constexpr std::size_t group_size = radix_sort_tuning_gpu::group;
+  static constexpr std::size_t sg_size = radix_sort_tuning_gpu::sub_group;
+  static constexpr std::size_t sub_groups = radix_sort_tuning_gpu::sub_groups;
   static constexpr std::size_t tile = group_size * Items;
 
   radix_gpu_arrays<Key, Value> arrays;
@@ -545,7 +557,7 @@ struct radix_gpu_copy_back {
 template <typename Key, typename Value>
 event radix_sort_gpu(queue& q, temporary_storage& storage, Key* keys, Value* values, std::size_t n,
                      radix_digits<Key> digits, const std::vector<event>& depends_on) {
-  using tuning = radix_sort_gpu_tuning;
+  using tuning = radix_sort_tuning_gpu;
   constexpr std::size_t items = tuning::template items<Key, Value>();
   constexpr std::size_t tile = tuning::group * items;
   constexpr std::size_t radix = tuning::radix;
@@ -630,7 +642,7 @@ event radix_sort_dispatch(queue& q, temporary_storage& storage, Key* keys, Value
   using bits_type = typename radix_key<Key>::bits_type;
   const bool cpu = q.get_device().is_cpu();
   radix_digits<Key> digits{options.descending ? ~bits_type{0} : bits_type{0}, options.begin_bit, end_bit,
-                           cpu ? radix_sort_cpu_tuning::digit_bits : radix_sort_gpu_tuning::digit_bits};
+                           cpu ? radix_sort_tuning_cpu::digit_bits : radix_sort_tuning_gpu::digit_bits};
   if (cpu) return radix_sort_cpu(q, storage, keys, values, n, digits, depends_on);
   return radix_sort_gpu(q, storage, keys, values, n, digits, depends_on);
 }

@@ -58,7 +58,7 @@ namespace detail::reduction {
 // ---- Tuning ------------------------------------------------------------------------------
 
 /// The CPU strategy's constants.
-struct cpu_tuning {
+struct reduce_tuning_cpu {
   /// Independent accumulators of the vectorised inner loop (arithmetic types, built-in
   /// operators): enough vector registers' worth that the loop is bound by loads, not by
   /// the latency of one chain of additions.
@@ -71,7 +71,7 @@ struct cpu_tuning {
 /// The GPU strategy's constants: CUB's sm_60-sm_90 reduce policy (256 threads, 16 items of
 /// 4 bytes or 8 of 8 bytes per thread, 16-byte vector loads), and its grid of at most
 /// 8 resident groups x 5 per multiprocessor.
-struct gpu_tuning {
+struct reduce_tuning_gpu {
   static constexpr std::size_t group_size = 256;
   template <typename T>
   static constexpr int items_per_item = sizeof(T) <= 4 ? 16 : sizeof(T) <= 8 ? 8 : 4;
@@ -80,23 +80,8 @@ struct gpu_tuning {
 
 // ---- Values --------------------------------------------------------------------------
 
-/// A value or none (a partial of an empty chunk; an item that saw no element).
-template <typename T>
-struct optional_value {
-  T value;
-  bool has;
-};
-
-/// `op` over optional values: none is the identity.
-template <typename T, typename Op>
-struct optional_op {
-  Op op;
-  COHORT_FUNCTION optional_value<T> operator()(const optional_value<T>& a, const optional_value<T>& b) const {
-    if (!a.has) return b;
-    if (!b.has) return a;
-    return {detail::combine<T>(op, a.value, b.value), true};
-  }
-};
+// optional_value and optional_op (detail/algorithm_support.hpp): a partial of an empty
+// chunk, an item that saw no element.
 
 /// Operators whose combination may be split into independent accumulators that the CPU
 /// loop keeps in vector registers: the built-in arithmetic and bitwise ones on arithmetic T.
@@ -240,7 +225,7 @@ COHORT_INLINE T fold_chunk(const Source& src, const Op& op, std::size_t begin, s
   if constexpr (requires { { op.fold_chunk(src, begin, end) } -> std::convertible_to<T>; }) {
     return op.fold_chunk(src, begin, end);  // the operator's own loop (min/max_element's lanes)
   } else if constexpr (vectorisable_v<Op, T>) {
-    constexpr std::size_t lanes = cpu_tuning::accumulator_bytes / sizeof(T) < 4 ? 4 : cpu_tuning::accumulator_bytes / sizeof(T);
+    constexpr std::size_t lanes = reduce_tuning_cpu::accumulator_bytes / sizeof(T) < 4 ? 4 : reduce_tuning_cpu::accumulator_bytes / sizeof(T);
     T acc[lanes];
     for (std::size_t k = 0; k < lanes; ++k) acc[k] = detail::make_known_identity<Op, T>();
     std::size_t i = begin;
@@ -393,8 +378,8 @@ struct tile_kernel {
 template <typename T, typename Source, typename Op, typename Output>
 void submit_tiles(handler& h, const Source& src, const Op& op, std::size_t n, std::size_t groups,
                   const Output& out) {
-  constexpr std::size_t group_size = gpu_tuning::group_size;
-  constexpr int base_items = gpu_tuning::items_per_item<T>;
+  constexpr std::size_t group_size = reduce_tuning_gpu::group_size;
+  constexpr int base_items = reduce_tuning_gpu::items_per_item<T>;
   constexpr int items = base_items < Source::vector_width ? Source::vector_width : base_items;
   const nd_range<1> shape{range<1>{groups * group_size}, range<1>{group_size}};
   if constexpr (Source::vector_width > 1) {
@@ -417,7 +402,7 @@ event run(queue& q, temporary_storage& storage, std::size_t n, const Source& src
     });
 
   if (q.get_device().is_cpu()) {
-    if (n <= cpu_tuning::sequential_limit)
+    if (n <= reduce_tuning_cpu::sequential_limit)
       return q.submit([&](handler& h) {
         h.depends_on(depends_on);
         h.single_task(sequential_kernel<T, Source, Op, Output>{src, op, n, out});
@@ -446,8 +431,8 @@ event run(queue& q, temporary_storage& storage, std::size_t n, const Source& src
     return f;
   }
 
-  constexpr std::size_t group_size = gpu_tuning::group_size;
-  constexpr std::size_t tile = group_size * static_cast<std::size_t>(gpu_tuning::items_per_item<T>);
+  constexpr std::size_t group_size = reduce_tuning_gpu::group_size;
+  constexpr std::size_t tile = group_size * static_cast<std::size_t>(reduce_tuning_gpu::items_per_item<T>);
   const std::size_t tiles = (n + tile - 1) / tile;
   if (tiles == 1)
     return q.submit([&](handler& h) {
@@ -456,7 +441,7 @@ event run(queue& q, temporary_storage& storage, std::size_t n, const Source& src
     });
 
   const std::size_t units = q.get_device().get_info<info::device::max_compute_units>();  // multiprocessors
-  const std::size_t most = units * gpu_tuning::groups_per_compute_unit;
+  const std::size_t most = units * reduce_tuning_gpu::groups_per_compute_unit;
   const std::size_t groups = tiles < most ? tiles : most;
   auto lease = storage.acquire(groups * sizeof(T), depends_on);
   T* partials = static_cast<T*>(lease.data());
@@ -482,8 +467,8 @@ inline constexpr bool is_storage_v = std::is_same_v<std::remove_cvref_t<It>, tem
 /// and commutative); init when the range is empty. `result` must be device-accessible.
 template <typename InputIt, typename T, typename BinaryOp = plus<>>
   requires(!detail::reduction::is_storage_v<InputIt>)
-event reduce(queue& q, temporary_storage& storage, InputIt first, InputIt last, T* result, T init,
-             BinaryOp op = {}, const std::vector<event>& depends_on = {}) {
+event reduce(queue& q, temporary_storage& storage, InputIt first, InputIt last, T* result,
+             std::type_identity_t<T> init, BinaryOp op = {}, const std::vector<event>& depends_on = {}) {
   const std::size_t n = detail::checked_distance("reduce", first, last);
   detail::check_not_null("reduce", "result pointer", result, 1);
   using namespace detail::reduction;
@@ -492,7 +477,7 @@ event reduce(queue& q, temporary_storage& storage, InputIt first, InputIt last, 
 }
 template <typename InputIt, typename T, typename BinaryOp = plus<>>
   requires(!detail::reduction::is_storage_v<InputIt>)
-event reduce(queue& q, InputIt first, InputIt last, T* result, T init, BinaryOp op = {},
+event reduce(queue& q, InputIt first, InputIt last, T* result, std::type_identity_t<T> init, BinaryOp op = {},
              const std::vector<event>& depends_on = {}) {
   return cohort::reduce(q, storage_of(q), first, last, result, init, op, depends_on);
 }
@@ -500,8 +485,9 @@ event reduce(queue& q, InputIt first, InputIt last, T* result, T init, BinaryOp 
 /// *result = reduce_op(init, transform_op(first[0]), ..., transform_op(first[n-1])).
 template <typename InputIt, typename T, typename BinaryOp, typename UnaryOp>
   requires(!detail::reduction::is_storage_v<InputIt> && std::is_invocable_v<const UnaryOp&, decltype(*std::declval<InputIt>())>)
-event transform_reduce(queue& q, temporary_storage& storage, InputIt first, InputIt last, T* result, T init,
-                       BinaryOp reduce_op, UnaryOp transform_op, const std::vector<event>& depends_on = {}) {
+event transform_reduce(queue& q, temporary_storage& storage, InputIt first, InputIt last, T* result,
+                       std::type_identity_t<T> init, BinaryOp reduce_op, UnaryOp transform_op,
+                       const std::vector<event>& depends_on = {}) {
   const std::size_t n = detail::checked_distance("transform_reduce", first, last);
   detail::check_not_null("transform_reduce", "result pointer", result, 1);
   using namespace detail::reduction;
@@ -510,8 +496,8 @@ event transform_reduce(queue& q, temporary_storage& storage, InputIt first, Inpu
 }
 template <typename InputIt, typename T, typename BinaryOp, typename UnaryOp>
   requires(!detail::reduction::is_storage_v<InputIt> && std::is_invocable_v<const UnaryOp&, decltype(*std::declval<InputIt>())>)
-event transform_reduce(queue& q, InputIt first, InputIt last, T* result, T init, BinaryOp reduce_op,
-                       UnaryOp transform_op, const std::vector<event>& depends_on = {}) {
+event transform_reduce(queue& q, InputIt first, InputIt last, T* result, std::type_identity_t<T> init,
+                       BinaryOp reduce_op, UnaryOp transform_op, const std::vector<event>& depends_on = {}) {
   return cohort::transform_reduce(q, storage_of(q), first, last, result, init, reduce_op, transform_op, depends_on);
 }
 
@@ -521,7 +507,7 @@ template <typename InputIt1, typename InputIt2, typename T, typename BinaryOp1 =
           typename BinaryOp2 = multiplies<>>
   requires(!detail::reduction::is_storage_v<InputIt1>)
 event transform_reduce(queue& q, temporary_storage& storage, InputIt1 first1, InputIt1 last1, InputIt2 first2,
-                       T* result, T init, BinaryOp1 reduce_op = {}, BinaryOp2 transform_op = {},
+                       T* result, std::type_identity_t<T> init, BinaryOp1 reduce_op = {}, BinaryOp2 transform_op = {},
                        const std::vector<event>& depends_on = {}) {
   const std::size_t n = detail::checked_distance("transform_reduce", first1, last1);
   detail::check_not_null("transform_reduce", "second input pointer", first2, n);
@@ -533,11 +519,11 @@ event transform_reduce(queue& q, temporary_storage& storage, InputIt1 first1, In
 template <typename InputIt1, typename InputIt2, typename T, typename BinaryOp1 = plus<>,
           typename BinaryOp2 = multiplies<>>
   requires(!detail::reduction::is_storage_v<InputIt1>)
-event transform_reduce(queue& q, InputIt1 first1, InputIt1 last1, InputIt2 first2, T* result, T init,
-                       BinaryOp1 reduce_op = {}, BinaryOp2 transform_op = {},
+event transform_reduce(queue& q, InputIt1 first1, InputIt1 last1, InputIt2 first2, T* result,
+                       std::type_identity_t<T> init, BinaryOp1 reduce_op = {}, BinaryOp2 transform_op = {},
                        const std::vector<event>& depends_on = {}) {
   return cohort::transform_reduce(q, storage_of(q), first1, last1, first2, result, init, reduce_op, transform_op,
-                          depends_on);
+                                  depends_on);
 }
 
 }  // namespace cohort

@@ -42,7 +42,7 @@ namespace detail {
 /// The CPU strategy's constants. Ranges below `min_chunk` elements per thread take one
 /// chunk (a single kernel scanning sequentially): below that a second kernel's submission
 /// and the threads' start cost more than they share out.
-struct cpu_scan_tuning {
+struct scan_tuning_cpu {
   static constexpr std::size_t min_chunk = 8192;
 };
 
@@ -125,7 +125,7 @@ template <bool Inclusive, typename Acc, typename InputIt, typename OutputIt, typ
 scan_events cpu_scan(queue& q, temporary_storage& storage, InputIt first, std::size_t n, OutputIt out, BinaryOp op,
                      UnaryOp transform, scan_init<Acc, HasInit> init, const std::vector<event>& deps) {
   std::size_t chunks = cpu_chunks(q);
-  if (n / chunks < cpu_scan_tuning::min_chunk) chunks = 1;
+  if (n / chunks < scan_tuning_cpu::min_chunk) chunks = 1;
   using scan_kernel = cpu_chunk_scan_kernel<Inclusive, Acc, InputIt, OutputIt, BinaryOp, UnaryOp, HasInit>;
   if (chunks == 1) {
     event e = q.submit([&](handler& h) {
@@ -213,7 +213,7 @@ scan_events scan(const char* name, queue& q, temporary_storage& storage, InputIt
   }
   if (q.get_device().is_cpu())
     return cpu_scan<Inclusive>(q, storage, first, n, out, op, transform, init, deps);
-  return single_pass_scan<gpu_scan_tuning<Acc>, Inclusive>(q, storage, first, n, out, op, transform, init, deps);
+  return single_pass_scan<scan_tuning_gpu<Acc>, Inclusive>(q, storage, first, n, out, op, transform, init, deps);
 }
 
 template <typename It>

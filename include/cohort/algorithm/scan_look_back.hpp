@@ -25,6 +25,7 @@
 #include <cohort/core/bit_cast.hpp>
 #include <cohort/core/known_identity.hpp>
 #include <cohort/core/nd_item.hpp>
+#include <cohort/detail/algorithm_support.hpp>
 #include <cohort/detail/combine.hpp>
 #include <cohort/detail/macros.hpp>
 #include <cohort/group/algorithms.hpp>
@@ -51,7 +52,7 @@ struct scan_single_pass_tuning {
 };
 
 template <typename Acc>
-using gpu_scan_tuning =
+using scan_tuning_gpu =
     std::conditional_t<(sizeof(Acc) <= 4), scan_single_pass_tuning<128, 24>,
                        std::conditional_t<(sizeof(Acc) <= 8), scan_single_pass_tuning<224, 12>,
                                           scan_single_pass_tuning<128, (sizeof(Acc) >= 96 ? 1 : 96 / sizeof(Acc))>>>;
@@ -126,20 +127,14 @@ struct tile_status<Acc, false> {
   }
 };
 
-/// A value or none, for windows of operators without a known identity.
-template <typename Acc>
-struct scan_maybe {
-  Acc value;
-  bool has;
-};
 /// Combines sub-group lanes that hold tiles in decreasing order (lane 0 the nearest
-/// predecessor): the higher lane's value goes first.
+/// predecessor): the higher lane's value goes first; a lane with none contributes nothing
+/// (windows of operators without a known identity).
 template <typename Acc, typename Op>
 struct later_lane_first {
   Op op;
-  COHORT_INLINE scan_maybe<Acc> operator()(const scan_maybe<Acc>& a, const scan_maybe<Acc>& b) const {
-    if (a.has && b.has) return {combine<Acc>(op, b.value, a.value), true};
-    return a.has ? a : b;
+  COHORT_INLINE optional_value<Acc> operator()(const optional_value<Acc>& a, const optional_value<Acc>& b) const {
+    return optional_op<Acc, Op>{op}(b, a);
   }
 };
 
@@ -166,7 +161,7 @@ COHORT_INLINE Acc look_back(const sub_group& sg, const Status& status, std::uint
     if constexpr (has_known_identity_v<Op, Acc>) {  // commutative too: any order is right
       window = reduce_over_group(sg, contributes ? e.value : make_known_identity<Op, Acc>(), op);
     } else {
-      window = reduce_over_group(sg, scan_maybe<Acc>{e.value, contributes}, later_lane_first<Acc, Op>{op}).value;
+      window = reduce_over_group(sg, optional_value<Acc>{e.value, contributes}, later_lane_first<Acc, Op>{op}).value;
     }
     prefix = have ? combine<Acc>(op, window, prefix) : window;
     have = true;

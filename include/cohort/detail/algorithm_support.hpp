@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: MIT
 #pragma once
-// What the device-wide algorithms (algorithm/) share: argument checks and the CPU
-// strategy's split of a range into one contiguous chunk per thread.
+// What the device-wide algorithms (algorithm/) share: argument checks, the CPU strategy's
+// split of a range into one contiguous chunk per thread, and optional values for operators
+// without a known identity.
 #include <cstddef>
 #include <functional>
 #include <iterator>
@@ -9,6 +10,7 @@
 #include <type_traits>
 
 #include <cohort/core/exception.hpp>
+#include <cohort/detail/combine.hpp>
 #include <cohort/detail/macros.hpp>
 #include <cohort/runtime/info.hpp>
 #include <cohort/runtime/queue.hpp>
@@ -64,5 +66,24 @@ COHORT_FUNCTION inline chunk_range chunk_of(std::size_t n, std::size_t chunks, s
   const std::size_t begin = c * base + (c < extra ? c : extra);
   return {begin, begin + base + (c < extra ? 1 : 0)};
 }
+
+/// A value or none, for combining with operators that have no known identity (a partial
+/// of an empty range, a sub-group lane with nothing to contribute).
+template <typename T>
+struct optional_value {
+  T value;
+  bool has;
+};
+
+/// `op` over optional values, `a` first: none is the identity.
+template <typename T, typename Op>
+struct optional_op {
+  Op op;
+  COHORT_FUNCTION optional_value<T> operator()(const optional_value<T>& a, const optional_value<T>& b) const {
+    if (!a.has) return b;
+    if (!b.has) return a;
+    return {detail::combine<T>(op, a.value, b.value), true};
+  }
+};
 
 }  // namespace cohort::detail

@@ -41,13 +41,24 @@ struct range_reduction_kernel {
   COHORT_FUNCTION void operator()(const nd_item<1>& it) const {
     auto parts = pack.make_device_private();
     const std::size_t stride = it.get_global_range(0);
-    for (std::size_t lin = it.get_global_id(0); lin < n; lin += stride) {
-      if constexpr (D == 1)
-        Pack::invoke_range(kernel, id<1>{lin}, r, parts);
-      else
-        Pack::invoke_range(kernel, detail::delinearize<D, id<D>>(lin, r), r, parts);
+    std::size_t lin = it.get_global_id(0);
+    // Four items per step: their loads are independent, so each thread has four in flight
+    // (one at a time left the memory system idle between them).
+    for (; lin + 3 * stride < n; lin += 4 * stride) {
+      invoke(lin, parts);
+      invoke(lin + stride, parts);
+      invoke(lin + 2 * stride, parts);
+      invoke(lin + 3 * stride, parts);
     }
+    for (; lin < n; lin += stride) invoke(lin, parts);
     pack.combine_over_group(it.get_group(), parts);
+  }
+  template <typename Parts>
+  COHORT_FUNCTION void invoke(std::size_t lin, Parts& parts) const {
+    if constexpr (D == 1)
+      Pack::invoke_range(kernel, id<1>{lin}, r, parts);
+    else
+      Pack::invoke_range(kernel, detail::delinearize<D, id<D>>(lin, r), r, parts);
   }
 };
 
