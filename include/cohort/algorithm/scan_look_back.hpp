@@ -122,7 +122,8 @@ struct tile_status<Acc, false> {
   }
   COHORT_INLINE tile_entry<Acc> read(std::uint32_t tile) const {
     const std::uint32_t s = status_ref(status[tile]).load(memory_order::acquire);
-    // An INVALID entry's value is never used.
+    // An INVALID entry's value is never used, and its writer may be storing it right now.
+    if (s == tile_invalid) return {s, Acc{}};
     return {s, (s == tile_inclusive ? inclusive : partial)[tile]};
   }
 };
