@@ -35,9 +35,11 @@ public:
   {
     return m_id[0];
   }
-  template <bool Offset = WithOffset>  // a template: nvcc warns of the constrained plain form
+  // A template whose type depends on its parameter: nvcc warns of the constrained plain
+  // form, and clang of a conversion to the class itself when WithOffset is true.
+  template <bool Offset = WithOffset>
     requires(!Offset)
-  COHORT_INLINE operator item<Dimensions, true>() const {
+  COHORT_INLINE operator item<Dimensions, !Offset>() const {
     return item<Dimensions, true>(m_id, m_range, 0);
   }
 
