@@ -40,4 +40,10 @@ std::shared_ptr<void> queue::algorithm_cache(std::shared_ptr<void> (*make)(const
   return cache;
 }
 
+void* queue::native_handle(backend b) const {
+  if (m_device.get_backend() != b || !detail::native_queue(*m_state))
+    throw exception(errc::backend_mismatch, "get_native: the queue's device belongs to another backend");
+  return detail::native_queue(*m_state);
+}
+
 }  // namespace cohort

@@ -3,6 +3,7 @@
 #include <cohort/algorithm/temporary_storage.hpp>
 
 #include <algorithm>
+#include <cstdint>
 #include <mutex>
 #include <string>
 
@@ -16,18 +17,39 @@ struct temporary_storage::state {
   context ctx;
   void* data = nullptr;
   std::size_t bytes = 0;
+  // The protocol words: the counters, then the status words.
+  std::uint32_t* sync = nullptr;
+  std::size_t status_bytes = 0;
+  std::uint32_t epoch = 0;
   event last_use;
   std::mutex mutex;  // held by the current lease
 };
+
+namespace {
+
+constexpr std::size_t counter_bytes = temporary_storage::sync_counters * sizeof(std::uint32_t);
+static_assert(counter_bytes % 256 == 0, "the status words start 256-aligned");
+
+/// Geometric growth: a loop over growing sizes reallocates only a few times.
+std::size_t grown_size(std::size_t needed, std::size_t held) { return std::max<std::size_t>({needed, 2 * held, 4096}); }
+
+void* allocate(std::size_t bytes, const device& dev, const context& ctx) {
+  void* p = aligned_alloc(256, bytes, dev, ctx, usm::alloc::device);
+  if (!p)
+    throw exception(errc::memory_allocation,
+                    "device-wide algorithm: cannot allocate " + std::to_string(bytes) + " bytes of scratch memory");
+  return p;
+}
+
+}  // namespace
 
 temporary_storage::temporary_storage(const queue& q) : m_state(new state{q.get_device(), q.get_context()}) {}
 
 temporary_storage::~temporary_storage() {
   std::lock_guard lock(m_state->mutex);
-  if (m_state->data) {
-    m_state->last_use.wait();
-    free(m_state->data, m_state->ctx);
-  }
+  m_state->last_use.wait();
+  if (m_state->data) free(m_state->data, m_state->ctx);
+  if (m_state->sync) free(m_state->sync, m_state->ctx);
 }
 
 std::size_t temporary_storage::capacity() const {
@@ -35,30 +57,51 @@ std::size_t temporary_storage::capacity() const {
   return m_state->bytes;
 }
 
-temporary_storage::lease temporary_storage::acquire(std::size_t bytes, const std::vector<event>& dependencies) {
+temporary_storage::lease temporary_storage::acquire(std::size_t bytes, const std::vector<event>& dependencies,
+                                                    bool with_sync, std::size_t status_bytes) {
   state& s = *m_state;
   std::unique_lock lock(s.mutex);
   if (bytes > s.bytes) {
     s.last_use.wait();
     free(s.data, s.ctx);
     s.data = nullptr;
+    const std::size_t grown = grown_size(bytes, s.bytes);
     s.bytes = 0;
-    // Geometric growth: a loop over growing sizes reallocates only a few times.
-    const std::size_t grown = std::max<std::size_t>({bytes, 2 * s.bytes, 4096});
-    s.data = aligned_alloc(256, grown, s.dev, s.ctx, usm::alloc::device);
-    if (!s.data)
-      throw exception(errc::memory_allocation,
-                      "device-wide algorithm: cannot allocate " + std::to_string(grown) + " bytes of scratch memory");
+    s.data = allocate(grown, s.dev, s.ctx);
     s.bytes = grown;
+  }
+  // Zeroes the protocol words once the previous user has completed.
+  auto zero_sync_words = [&s] {
+    s.last_use.wait();
+    queue q{s.dev};
+    q.memset(s.sync, 0, counter_bytes + s.status_bytes).wait_and_throw();
+    s.epoch = 0;
+  };
+  sync_words sync{nullptr, nullptr, 0};
+  if (with_sync) {
+    if (!s.sync || status_bytes > s.status_bytes) {
+      s.last_use.wait();
+      if (s.sync) free(s.sync, s.ctx);
+      s.sync = nullptr;
+      const std::size_t grown = (grown_size(status_bytes, s.status_bytes) + 255) / 256 * 256;
+      s.status_bytes = 0;
+      s.sync = static_cast<std::uint32_t*>(allocate(counter_bytes + grown, s.dev, s.ctx));
+      s.status_bytes = grown;
+      zero_sync_words();
+    } else if (s.epoch == max_epoch) {
+      zero_sync_words();
+    }
+    ++s.epoch;
+    sync = {s.sync, reinterpret_cast<unsigned char*>(s.sync) + counter_bytes, s.epoch};
   }
   std::vector<event> deps = dependencies;
   deps.push_back(s.last_use);
   lock.release();  // the lease unlocks
-  return lease(&s, bytes == 0 ? nullptr : s.data, std::move(deps));
+  return lease(&s, bytes == 0 ? nullptr : s.data, sync, std::move(deps));
 }
 
 temporary_storage::lease::lease(lease&& other) noexcept
-    : m_state(std::exchange(other.m_state, nullptr)), m_data(other.m_data),
+    : m_state(std::exchange(other.m_state, nullptr)), m_data(other.m_data), m_sync(other.m_sync),
       m_dependencies(std::move(other.m_dependencies)), m_last(std::move(other.m_last)), m_used(other.m_used) {}
 
 temporary_storage::lease::~lease() {

@@ -7,9 +7,8 @@
 // host on every call, all in its time) and the SYCL reduction interface
 // (`parallel_for(range, reduction)`) on a cohort queue.
 //
-// cohort's time runs from the end of a marker kernel submitted just before the call to the
-// end of the call's last command (call_row, common.cuh), so, like CUB's events, it
-// includes the gaps in which the host launches kernels.
+// cohort's calls are timed as CUB's: CUDA events on the queue's stream around the call
+// (call_row, common.cuh), so both include the gaps in which the host launches kernels.
 //
 // Sum inputs are `i % m` (m = 8 for integers and double, so int32 sums fit; m = 2 for
 // float). int32 and double sums are exact in any order and checked for equality; float's

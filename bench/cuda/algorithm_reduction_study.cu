@@ -11,8 +11,8 @@
 // result (a memset command), as the study's did.
 //
 // Beside it, in the same run: cohort::reduce (the library call), the SYCL 2020 reduction
-// interface (parallel_for(range, reduction)), both timed from the end of a marker kernel
-// to the end of their last command (call_row), cub::DeviceReduce::Sum with preallocated
+// interface (parallel_for(range, reduction)), both timed with CUDA events on the queue's
+// stream around the call (call_row), cub::DeviceReduce::Sum with preallocated
 // scratch (the reference of the ratios) and thrust::reduce (which allocates and
 // synchronises per call). Inputs are i % 7 - 3, so every sum is exact and checked.
 #include <cstdint>

@@ -2,8 +2,8 @@
 // Device-wide scans on the GPU: cohort::inclusive_scan and cohort::exclusive_scan (sums)
 // against CUB's DeviceScan::InclusiveSum / ExclusiveSum with preallocated temporary storage,
 // int32, fp32 and fp64, 2^10 to 2^28 elements. Both are timed on the device (CUDA events),
-// cohort from the end of a marker kernel submitted just before the call to the end of its
-// last command (call_row, common.cuh); the output is poisoned before every run. Bytes: n
+// cohort's with events on its queue's stream around the call (call_row, common.cuh); the
+// output is poisoned before every run. Bytes: n
 // read + n written.
 //
 // Inputs are (i % 7) - 3, whose every period sums to 0, so each prefix is one of seven small

@@ -9,10 +9,9 @@
 // - segmented_reduce (sum) of int32 in 2^16 equal segments against
 //   cub::DeviceSegmentedReduce::Sum.
 // Inputs are pseudo-random; every result is integer and checked exactly against the host
-// (CUB's too); outputs are poisoned before each run. cohort's time runs from the end of an
-// empty marker command submitted just before the call to the end of the call's last
-// command, as CUB's from an event recorded before its launches: both include the gaps
-// where the GPU waits for the host to launch.
+// (CUB's too); outputs are poisoned before each run. Both are timed with CUDA events on
+// their stream around the call (cohort's: call_row, on the queue's stream), so both
+// include the gaps where the GPU waits for the host to launch.
 #include <algorithm>
 #include <cstdint>
 #include <cstdio>

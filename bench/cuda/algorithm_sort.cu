@@ -3,8 +3,8 @@
 // storage allocated once, outside the timing): uint32 keys, uint32/uint32 pairs, uint64
 // keys and float keys, random, at 2^16, 2^20, 2^24 and 2^28 (--quick: 2^16, 2^20; --tiny:
 // 5000 and 70001). cohort sorts in place, so each run first restores its input (untimed);
-// CUB reads one array and writes another. cohort's time runs from the end of a marker
-// kernel submitted just before the sort to the end of the sort's last command (call_row).
+// CUB reads one array and writes another. cohort's sort is timed with CUDA events on the
+// queue's stream around the call (call_row), as CUB's.
 //
 // Verification: CUB's keys must be in non-decreasing order of the radix order (checked on
 // the host), and cohort's keys, and values, must equal CUB's bit for bit (both sorts are

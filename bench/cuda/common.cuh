@@ -231,29 +231,44 @@ void model_variant(const cohort::device& device, row r, int repeats, double work
       verify, true);
 }
 
-/// Device-wide algorithm calls (cuda/algorithm_*.cu) are timed from the end of this empty
-/// kernel, submitted just before the call, to the end of the call's last command.
+/// Device-wide algorithm calls (cuda/algorithm_*.cu) run after this empty kernel, so a call
+/// never waits for the previous repetition's commands.
 struct call_marker {
   COHORT_FUNCTION void operator()() const {}
 };
 
-/// Device time of one cohort call: from the end of a marker command to the end of the
-/// call's last event (a fresh profiling queue, as time_cohort). Median of `repeats`.
+/// Device time of one cohort call, measured as CUB's calls are (time_cuda): CUDA events on
+/// the queue's stream (get_native) just before and after the call, so both include the gaps
+/// in which the host launches their kernels. A fresh queue without profiling; the call's
+/// last event must be complete once the second event is (its commands are on the stream).
+/// Median of `repeats`.
 template <typename Prepare, typename Call>
 double time_call(const cohort::device& device, Prepare&& prepare, Call&& call, int repeats) {
-  return median_of_profiled_runs(
-      device, prepare,
-      [&](cohort::queue& q, bool) {
-        cohort::event start = q.single_task(call_marker{});
-        cohort::event end = call(q, start);
-        end.wait_and_throw();
-        q.wait_and_throw();
-        using namespace cohort::info::event_profiling;
-        const auto a = start.get_profiling_info<command_end>();
-        const auto b = end.get_profiling_info<command_end>();
-        return static_cast<double>(b - a) * 1e-9;
-      },
-      repeats);
+  cohort::queue q{device};
+  const cudaStream_t stream = cohort::get_native<cohort::backend::cuda>(q);
+  cudaEvent_t a = nullptr, b = nullptr;
+  check(cudaEventCreate(&a), "cudaEventCreate");
+  check(cudaEventCreate(&b), "cudaEventCreate");
+  std::vector<double> t;
+  for (int k = -1; k < repeats; ++k) {
+    prepare();
+    check(cudaDeviceSynchronize(), "preparing a run");
+    cohort::event start = q.single_task(call_marker{});
+    check(cudaEventRecord(a, stream), "cudaEventRecord");
+    cohort::event end = call(q, start);
+    check(cudaEventRecord(b, stream), "cudaEventRecord");
+    check(cudaEventSynchronize(b), "timing a cohort call");
+    if (end.get_info<cohort::info::event::command_execution_status>() != cohort::info::event_command_status::complete)
+      throw cohort::exception(cohort::errc::runtime, "time_call: a command of the call ran after the call returned");
+    end.wait_and_throw();
+    float ms = 0;
+    check(cudaEventElapsedTime(&ms, a, b), "cudaEventElapsedTime");
+    if (k >= 0) t.push_back(ms * 1e-3);
+  }
+  q.wait_and_throw();
+  cudaEventDestroy(a);
+  cudaEventDestroy(b);
+  return median(t);
 }
 
 /// A cohort row of one call: `call(q, start)` submits it after the marker event `start`

@@ -33,6 +33,7 @@
 #include <cohort/runtime/event.hpp>
 #include <cohort/runtime/handler.hpp>
 #include <cohort/runtime/host_accessor.hpp>
+#include <cohort/runtime/interop.hpp>
 #include <cohort/runtime/local_accessor.hpp>
 #include <cohort/runtime/properties.hpp>
 #include <cohort/runtime/queue.hpp>

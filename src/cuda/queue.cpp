@@ -2,6 +2,7 @@
 // A queue on a CUDA device: one stream, commands launched on it by the submitting thread,
 // completion and profiling through CUDA events.
 #include <mutex>
+#include <vector>
 
 #include <cuda_runtime_api.h>
 
@@ -18,6 +19,42 @@ cudaEvent_t make_event(bool timing) {
                         "creating a CUDA event");
   return e;
 }
+
+/// A queue's spare CUDA events, so a command takes recorded-and-completed ones instead of
+/// creating and destroying its own: event creation cost about as much host time as the
+/// launch itself. Shared by the queue and its commands' completions, which may outlive it.
+class event_pool {
+public:
+  ~event_pool() {
+    for (cudaEvent_t e : m_spare[0]) cudaEventDestroy(e);
+    for (cudaEvent_t e : m_spare[1]) cudaEventDestroy(e);
+  }
+  cudaEvent_t take(bool timing) {
+    {
+      std::lock_guard lock(m_mutex);
+      auto& spare = m_spare[timing ? 1 : 0];
+      if (!spare.empty()) {
+        const cudaEvent_t e = spare.back();
+        spare.pop_back();
+        return e;
+      }
+    }
+    return make_event(timing);
+  }
+  /// `e` is no longer waited for: a later record reuses it.
+  void give_back(cudaEvent_t e, bool timing) noexcept {
+    try {
+      std::lock_guard lock(m_mutex);
+      m_spare[timing ? 1 : 0].push_back(e);
+    } catch (...) {
+      cudaEventDestroy(e);
+    }
+  }
+
+private:
+  std::mutex m_mutex;
+  std::vector<cudaEvent_t> m_spare[2];  // without timing, with timing
+};
 
 /// A mark on a queue's stream whose host time is known, so device timestamps convert to the
 /// host's clock; shared by the queue and its commands' completions, which may outlive it.
@@ -36,17 +73,18 @@ struct clock_reference {
 
 class cuda_completion final : public device_completion {
 public:
-  cuda_completion(cudaStream_t stream, bool profiling, std::shared_ptr<const clock_reference> reference)
-      : m_stream(stream), m_reference(std::move(reference)) {
-    m_end = make_event(profiling);
+  cuda_completion(cudaStream_t stream, bool profiling, std::shared_ptr<const clock_reference> reference,
+                  std::shared_ptr<event_pool> pool)
+      : m_stream(stream), m_reference(std::move(reference)), m_pool(std::move(pool)), m_profiling(profiling) {
+    m_end = m_pool->take(profiling);
     if (profiling) {
-      m_start = make_event(true);
+      m_start = m_pool->take(true);
       backends::cuda::check(cudaEventRecord(m_start, stream), "recording a CUDA event");
     }
   }
   ~cuda_completion() override {
-    if (m_start) cudaEventDestroy(m_start);
-    cudaEventDestroy(m_end);
+    if (m_start) m_pool->give_back(m_start, true);
+    m_pool->give_back(m_end, m_profiling);
   }
   void record_end() { backends::cuda::check(cudaEventRecord(m_end, m_stream), "recording a CUDA event"); }
 
@@ -85,6 +123,8 @@ private:
   cudaStream_t m_stream;
   cudaEvent_t m_start = nullptr, m_end = nullptr;
   std::shared_ptr<const clock_reference> m_reference;
+  std::shared_ptr<event_pool> m_pool;
+  bool m_profiling;
 };
 
 class cuda_queue final : public device_queue {
@@ -114,7 +154,7 @@ public:
       else if (on_cuda->stream() != m_stream)  // the stream itself keeps its own order
         backends::cuda::check(cudaStreamWaitEvent(m_stream, on_cuda->end_event(), 0), "ordering CUDA streams");
     }
-    auto done = std::make_unique<cuda_completion>(m_stream, profiling, reference(profiling));
+    auto done = std::make_unique<cuda_completion>(m_stream, profiling, reference(profiling), m_events);
     work();
     done->record_end();
     return done;
@@ -135,6 +175,7 @@ private:
   cudaStream_t m_stream = nullptr;
   std::mutex m_reference_mutex;
   std::shared_ptr<const clock_reference> m_reference;
+  std::shared_ptr<event_pool> m_events = std::make_shared<event_pool>();
 };
 
 }  // namespace

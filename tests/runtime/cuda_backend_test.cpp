@@ -241,6 +241,31 @@ void a_failing_kernel_reaches_wait_and_throw() {
 }
 TEST(cuda_queues, a_failing_kernel_reaches_wait_and_throw) { a_failing_kernel_reaches_wait_and_throw(); }
 
+/// CUDA work on the stream of get_native runs in order with the queue's commands.
+void native_stream_orders_with_the_queue() {
+  COHORT_TEST_NEEDS_GPU();
+  queue q{gpu_selector_v};
+  cudaStream_t stream = get_native<backend::cuda>(q);
+  ASSERT_NE(stream, nullptr);
+  const std::size_t n = 1 << 20;
+  int* x = malloc_device<int>(n, q);
+  q.parallel_for(range<1>{n}, COHORT_LAMBDA(id<1> i) { x[i[0]] = 1; });
+  ASSERT_EQ(cudaMemsetAsync(x, 0, n / 2 * sizeof(int), stream), cudaSuccess);
+  q.parallel_for(range<1>{n}, COHORT_LAMBDA(id<1> i) { x[i[0]] += 1; });
+  std::vector<int> got(n);
+  q.copy(x, got.data(), n).wait_and_throw();
+  for (std::size_t i = 0; i < n; ++i) ASSERT_EQ(got[i], i < n / 2 ? 1 : 2) << "at " << i;
+  free(x, q);
+  queue cpu{cpu_selector_v};
+  try {
+    (void)get_native<backend::cuda>(cpu);
+    ADD_FAILURE() << "get_native<cuda> of a CPU queue did not throw";
+  } catch (const exception& e) {
+    EXPECT_EQ(e.code(), errc::backend_mismatch);
+  }
+}
+TEST(cuda_queues, native_stream_orders_with_the_queue) { native_stream_orders_with_the_queue(); }
+
 #else  // a translation unit compiled without nvcc
 
 TEST(cuda_queues, kernels_compiled_without_nvcc_are_refused) {

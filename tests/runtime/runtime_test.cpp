@@ -59,6 +59,16 @@ TEST(selectors, rejecting_every_device_throws) {
   }
 }
 
+TEST(interop, a_cpu_queue_has_no_cuda_stream) {
+  queue q{cpu_selector_v};
+  try {
+    (void)get_native<backend::cuda>(q);
+    FAIL() << "no exception";
+  } catch (const exception& e) {
+    EXPECT_EQ(e.code(), errc::backend_mismatch);
+  }
+}
+
 namespace {
 class queues : public on_device {};
 }

@@ -10,9 +10,11 @@
 // selection flags, publishes its count, and takes its output offset from the tiles before
 // it: a sub-group looks back over a window of predecessors, summing counts until it
 // meets one whose inclusive prefix is known. Status and count share one 64-bit word, so a
-// relaxed load sees both or neither. The selected elements are compacted in local memory
-// and written out coalesced. partition needs the total number of selected elements before
-// it can place the rejected ones, so it counts first (one more read of the input).
+// relaxed load sees both or neither; the status carries the call's epoch and the tile
+// counter is left at zero (temporary_storage's sync words), so no memset precedes the
+// kernel. The selected elements are compacted in local memory and written out coalesced.
+// partition needs the total number of selected elements before it can place the rejected
+// ones, so it counts first (one more read of the input).
 #include <cstddef>
 #include <cstdint>
 #include <iterator>
@@ -20,6 +22,7 @@
 #include <type_traits>
 #include <vector>
 
+#include <cohort/algorithm/scan_look_back.hpp>
 #include <cohort/algorithm/temporary_storage.hpp>
 #include <cohort/core/atomic_ref.hpp>
 #include <cohort/core/exception.hpp>
@@ -140,19 +143,19 @@ event select_cpu(queue& q, temporary_storage& storage, InputIt first, std::size_
 // ---- GPU strategy -------------------------------------------------------------------------
 
 // A tile's descriptor: status in the top two bits, the count (or inclusive prefix) below.
-inline constexpr std::uint64_t select_tile_partial = std::uint64_t{1} << 62;
-inline constexpr std::uint64_t select_tile_inclusive = std::uint64_t{2} << 62;
-inline constexpr std::uint64_t select_tile_value_mask = select_tile_partial - 1;
+/// A tile's word: the status word (epoch and status, scan_look_back.hpp) above a count of
+/// select_count_bits bits.
+inline constexpr int select_count_bits = 42;
+inline constexpr std::uint64_t select_count_mask = (std::uint64_t{1} << select_count_bits) - 1;
+static_assert(temporary_storage::max_epoch < (std::uint64_t{1} << (64 - select_count_bits - 2)),
+              "a tile word holds the epoch");
+COHORT_INLINE constexpr std::uint64_t select_word(std::uint32_t epoch, std::uint32_t status, std::uint64_t count) {
+  return (static_cast<std::uint64_t>(status_word(epoch, status)) << select_count_bits) | count;
+}
 
 using device_word_ref = atomic_ref<std::uint64_t, memory_order::relaxed, memory_scope::device,
                                    access::address_space::global_space>;
 
-/// Scratch of the GPU strategy, zeroed before the kernels: the tile counter, partition's
-/// total count, then one descriptor per tile (zero: not yet published).
-struct select_scratch {
-  static constexpr std::size_t header_words = 2;
-  static std::size_t bytes(std::size_t tiles) { return (header_words + tiles) * sizeof(std::uint64_t); }
-};
 
 /// Local-memory index of tile element k: one padding slot every 32 elements, so that a
 /// sub-group reading consecutive elements per work-item hits different banks.
@@ -183,27 +186,37 @@ struct select_tiles {
   OutFalse d_false;
   std::size_t* true_count;
   std::size_t n, tiles;
-  std::uint64_t* scratch;  // select_scratch
+  std::uint32_t* tile_counter;     // zero before; left zero
+  std::uint64_t* status_words;     // a word per tile
+  std::uint32_t epoch;
+  const std::uint64_t* partition_total;  // partition: the selected elements' count
   Predicate pred;
   local_accessor<T, 1> values;               // padded(tile_size)
   local_accessor<std::uint64_t, 1> shared;   // tile id, tile count, exclusive prefix
 
   /// The number of selected elements in the tiles before `tile` (sub-group 0 of the group
   /// calls it; every work-item of it gets the result).
-  COHORT_FUNCTION std::uint64_t look_back(sub_group sg, std::uint64_t tile, const std::uint64_t* status_words) const {
+  COHORT_FUNCTION std::uint64_t look_back(sub_group sg, std::uint64_t tile) const {
     const std::size_t lanes = sg.get_local_linear_range(), lane = sg.get_local_linear_id();
     std::uint64_t prefix = 0;
     std::uint64_t newest = tile;  // the window covers tiles newest - 1 - lane
     for (;;) {
-      std::uint64_t word = select_tile_inclusive;  // before tile 0: an inclusive prefix of 0
-      if (newest > lane) {
-        auto* w = const_cast<std::uint64_t*>(status_words + (newest - 1 - lane));
-        do word = device_word_ref(*w).load();
-        while ((word & ~select_tile_value_mask) == 0);
+      // Lanes before tile 0 stand for an inclusive prefix of 0.
+      std::uint64_t word = select_word(epoch, tile_inclusive, 0);
+      std::uint32_t status = tile_inclusive;
+      std::uint64_t* const polled = newest > lane ? status_words + (newest - 1 - lane) : nullptr;
+      auto read = [&] {
+        word = device_word_ref(*polled).load();
+        status = status_of(static_cast<std::uint32_t>(word >> select_count_bits), epoch);
+      };
+      if (polled) read();
+      while (any_of_group(sg, status == tile_invalid)) {
+        spin_pause(look_back_pause_ns);
+        if (status == tile_invalid) read();
       }
-      const bool inclusive = (word & select_tile_inclusive) != 0;
+      const bool inclusive = status == tile_inclusive;
       const std::size_t stop = reduce_over_group(sg, inclusive ? lane : lanes, minimum<std::size_t>());
-      prefix += reduce_over_group(sg, lane <= stop ? (word & select_tile_value_mask) : std::uint64_t{0},
+      prefix += reduce_over_group(sg, lane <= stop ? (word & select_count_mask) : std::uint64_t{0},
                                   plus<std::uint64_t>());
       if (stop < lanes) return prefix;
       newest -= lanes;
@@ -213,8 +226,13 @@ struct select_tiles {
   COHORT_FUNCTION void operator()(nd_item<1> it) const {
     const auto g = it.get_group();
     const std::size_t lid = it.get_local_id(0);
-    std::uint64_t* status_words = scratch + select_scratch::header_words;
-    if (lid == 0) shared[0] = device_word_ref(scratch[0]).fetch_add(1);
+    if (lid == 0) {
+      atomic_ref<std::uint32_t, memory_order::relaxed, memory_scope::device, access::address_space::global_space>
+          next(*tile_counter);
+      const std::uint32_t drawn = next.fetch_add(1u);
+      if (drawn == tiles - 1) next.store(0u);  // the last draw: the counter goes back to zero
+      shared[0] = drawn;
+    }
     group_barrier(g);
     const std::uint64_t tile = shared[0];
     const std::size_t base = static_cast<std::size_t>(tile) * tile_size;
@@ -258,9 +276,9 @@ struct select_tiles {
       shared[1] = total;
       if (tile == 0) {
         shared[2] = 0;
-        device_word_ref(status_words[0]).store(select_tile_inclusive | total);
+        device_word_ref(status_words[0]).store(select_word(epoch, tile_inclusive, total));
       } else {
-        device_word_ref(status_words[tile]).store(select_tile_partial | total);
+        device_word_ref(status_words[tile]).store(select_word(epoch, tile_partial, total));
       }
     }
     group_barrier(g);
@@ -268,9 +286,9 @@ struct select_tiles {
     if (tile != 0) {
       const sub_group sg = it.get_sub_group();
       if (sg.get_group_linear_id() == 0) {
-        const std::uint64_t prefix = look_back(sg, tile, status_words);
+        const std::uint64_t prefix = look_back(sg, tile);
         if (sg.get_local_linear_id() == 0) {
-          device_word_ref(status_words[tile]).store(select_tile_inclusive | (prefix + tile_selected));
+          device_word_ref(status_words[tile]).store(select_word(epoch, tile_inclusive, prefix + tile_selected));
           shared[2] = prefix;
         }
       }
@@ -280,7 +298,7 @@ struct select_tiles {
     for (std::size_t k = lid; k < tile_selected; k += GroupSize) d_true[prefix + k] = values[padded(k)];
     if constexpr (Mode != select_mode::copy_if) {
       std::size_t false_base = base - prefix;
-      if constexpr (Mode == select_mode::partition) false_base += static_cast<std::size_t>(scratch[1]);
+      if constexpr (Mode == select_mode::partition) false_base += static_cast<std::size_t>(*partition_total);
       for (std::size_t k = tile_selected + lid; k < valid; k += GroupSize)
         d_false[false_base + (k - tile_selected)] = values[padded(valid - 1 - (k - tile_selected))];
     }
@@ -297,11 +315,17 @@ event select_gpu(queue& q, temporary_storage& storage, InputIt first, std::size_
   constexpr std::size_t items = tuning::items_per_work_item<T>();
   using kernel = select_tiles<Mode, group_size, items, T, InputIt, OutTrue, OutFalse, Predicate>;
   const std::size_t tiles = (n + kernel::tile_size - 1) / kernel::tile_size;
-  auto lease = storage.acquire(select_scratch::bytes(tiles), depends_on);
-  auto* scratch = static_cast<std::uint64_t*>(lease.data());
-  event last = q.memset(scratch, 0, select_scratch::bytes(tiles), lease.dependencies());
-  lease.used_by(last);
+  if (n > select_count_mask || tiles > 0xffffffffu)
+    throw exception(errc::invalid, "copy_if / partition: too many elements for the GPU strategy");
+  const bool counts_first = Mode == select_mode::partition;
+  auto lease = storage.acquire_synchronised(counts_first ? sizeof(std::uint64_t) : 0, tiles * sizeof(std::uint64_t),
+                                            depends_on);
+  const temporary_storage::sync_words& sync = lease.sync();
+  auto* partition_total = static_cast<std::uint64_t*>(lease.data());
+  event last;
   if constexpr (Mode == select_mode::partition) {
+    last = q.memset(partition_total, 0, sizeof(std::uint64_t), lease.dependencies());
+    lease.used_by(last);
     const std::size_t units = q.get_device().get_info<info::device::max_compute_units>();
     const std::size_t wanted = (n + group_size - 1) / group_size;
     std::size_t groups = (units == 0 ? 1 : units) * tuning::count_groups_per_unit;
@@ -309,16 +333,18 @@ event select_gpu(queue& q, temporary_storage& storage, InputIt first, std::size_
     last = q.submit([&](handler& h) {
       h.depends_on(last);
       h.parallel_for(nd_range<1>{groups * group_size, group_size}, properties{work_group_size<group_size>},
-                     select_count_all<InputIt, Predicate>{first, n, scratch + 1, pred});
+                     select_count_all<InputIt, Predicate>{first, n, partition_total, pred});
     });
     lease.used_by(last);
   }
+  const std::vector<event> before = counts_first ? std::vector<event>{last} : lease.dependencies();
   last = q.submit([&](handler& h) {
-    h.depends_on(last);
+    h.depends_on(before);
     local_accessor<T, 1> values(range<1>{padded(kernel::tile_size)}, h);
     local_accessor<std::uint64_t, 1> shared(range<1>{3}, h);
     h.parallel_for(nd_range<1>{tiles * group_size, group_size}, properties{work_group_size<group_size>},
-                   kernel{first, d_true, d_false, true_count, n, tiles, scratch, pred, values, shared});
+                   kernel{first, d_true, d_false, true_count, n, tiles, sync.counters,
+                          static_cast<std::uint64_t*>(sync.status), sync.epoch, partition_total, pred, values, shared});
   });
   lease.used_by(last);
   return last;

@@ -19,11 +19,12 @@
 //   operators through several independent accumulators, so the loop vectorises even for
 //   floating point), then a single task combines the partials in chunk order. Small inputs
 //   are one single task.
-// - GPU: CUB's two-kernel scheme. Work-groups of 256 items stride over tiles of
-//   256 x ITEMS elements (vector loads where the input is an aligned pointer to an
-//   arithmetic type), each item folding privately; one group reduction per group writes a
-//   partial, and a one-group kernel reduces the partials with `init`. An input of one tile
-//   at most is one one-group kernel.
+// - GPU: one kernel. Work-groups of 256 items stride over tiles of 256 x ITEMS elements
+//   (vector loads where the input is an aligned pointer to an arithmetic type), each item
+//   folding privately; one group reduction per group writes a partial, and the group that
+//   finishes last (a counter of finished groups in temporary_storage's sync words) reduces
+//   the partials with `init`, where CUB launches a second kernel for that. An input of one
+//   tile at most is one group.
 //
 // The helpers in namespace detail::reduction (value sources, the kernels, the driver) are
 // shared with min_element / max_element (min_max_element.hpp).
@@ -35,6 +36,8 @@
 #include <vector>
 
 #include <cohort/algorithm/temporary_storage.hpp>
+#include <cohort/core/atomic_fence.hpp>
+#include <cohort/core/atomic_ref.hpp>
 #include <cohort/core/functional.hpp>
 #include <cohort/core/item.hpp>
 #include <cohort/core/known_identity.hpp>
@@ -47,6 +50,7 @@
 #include <cohort/group/reduce.hpp>
 #include <cohort/runtime/event.hpp>
 #include <cohort/runtime/handler.hpp>
+#include <cohort/runtime/local_accessor.hpp>
 #include <cohort/runtime/properties.hpp>
 #include <cohort/runtime/queue.hpp>
 #include <cohort/runtime/reduction.hpp>
@@ -210,12 +214,20 @@ struct init_output {
   COHORT_FUNCTION void store_empty() const { *result = init; }
 };
 
-/// partials[group] = total (the GPU's first kernel).
-template <typename T>
-struct partial_output {
+/// The GPU's output of more than one group: each group stores its total in `partials`,
+/// and the group that finishes last (it counts finished groups in `finished`) combines
+/// them and hands the result to `out`; so the whole reduction is one kernel.
+template <typename T, typename Output>
+struct finishing_output {
   T* partials;
-  COHORT_FUNCTION void store(std::size_t group, const T& total) const { partials[group] = total; }
+  std::uint32_t* finished;  // zero before; left zero
+  Output out;
 };
+
+template <typename Output>
+inline constexpr bool is_finishing_output_v = false;
+template <typename T, typename Output>
+inline constexpr bool is_finishing_output_v<finishing_output<T, Output>> = true;
 
 // ---- CPU kernels ---------------------------------------------------------------------------
 
@@ -321,54 +333,84 @@ struct empty_kernel {
 /// to group k mod G. Each item folds its elements of each full tile (Vector: W-element
 /// aligned loads, word j of the tile to item j mod GroupSize; else element j to item
 /// j mod GroupSize, both coalesced), then the partial last tile element by element; one
-/// group reduction, and the leader stores the group's total.
+/// group reduction. One group: the leader stores the total; more (finishing_output): see
+/// there.
 template <typename T, typename Source, typename Op, typename Output, std::size_t GroupSize, int Items, bool Vector>
 struct tile_kernel {
   Source src;
   Op op;
   std::size_t n;
   Output out;
+  local_accessor<std::uint32_t, 1> last;  // finishing_output: whether this group finishes
 
   static constexpr int width = Vector ? Source::vector_width : 1;
   static_assert(Items % width == 0, "a tile's items must be whole vector loads");
 
   static constexpr auto get(properties_tag) { return properties{work_group_size<GroupSize>}; }
 
-  COHORT_FUNCTION void operator()(nd_item<1> it) const {
-    constexpr std::size_t tile = GroupSize * static_cast<std::size_t>(Items);
+  /// The group's combination of its tiles of `source` (n elements, tiles dealt round-robin
+  /// to `groups` groups).
+  template <int SourceItems, bool SourceVector, typename S>
+  COHORT_INLINE T group_total(const nd_item<1>& it, const S& source, std::size_t count, std::size_t group,
+                              std::size_t groups) const {
+    constexpr int w = SourceVector ? S::vector_width : 1;
+    constexpr std::size_t tile = GroupSize * static_cast<std::size_t>(SourceItems);
     const std::size_t t = it.get_local_id(0);
-    const std::size_t group = it.get_group(0), groups = it.get_group_range(0);
-    const std::size_t full_tiles = n / tile;
+    const std::size_t full_tiles = count / tile;
     T acc{};
     bool has = false;
     for (std::size_t k = group; k < full_tiles; k += groups) {
-      T v[Items];
+      T v[SourceItems];
       const std::size_t base = k * tile;
-      if constexpr (Vector) {
-        for (int m = 0; m < Items / width; ++m)
-          src.template load<width>(base + (t + static_cast<std::size_t>(m) * GroupSize) * width, v + m * width);
+      if constexpr (SourceVector) {
+        for (int m = 0; m < SourceItems / w; ++m)
+          source.template load<w>(base + (t + static_cast<std::size_t>(m) * GroupSize) * w, v + m * w);
       } else {
-        for (int m = 0; m < Items; ++m) v[m] = src(base + t + static_cast<std::size_t>(m) * GroupSize);
+        for (int m = 0; m < SourceItems; ++m) v[m] = source(base + t + static_cast<std::size_t>(m) * GroupSize);
       }
       T s = v[0];
-      for (int m = 1; m < Items; ++m) s = detail::combine<T>(op, s, v[m]);
+      for (int m = 1; m < SourceItems; ++m) s = detail::combine<T>(op, s, v[m]);
       acc = has ? detail::combine<T>(op, acc, s) : s;
       has = true;
     }
-    if (full_tiles * tile < n && group == full_tiles % groups) {
-      for (std::size_t i = full_tiles * tile + t; i < n; i += GroupSize) {
-        const T v = src(i);
+    if (full_tiles * tile < count && group == full_tiles % groups) {
+      for (std::size_t i = full_tiles * tile + t; i < count; i += GroupSize) {
+        const T v = source(i);
         acc = has ? detail::combine<T>(op, acc, v) : v;
         has = true;
       }
     }
-    T total;
     if constexpr (has_known_identity_v<Op, T>) {
-      total = reduce_over_group(it.get_group(), has ? acc : detail::make_known_identity<Op, T>(), op);
+      return reduce_over_group(it.get_group(), has ? acc : detail::make_known_identity<Op, T>(), op);
     } else {
-      total = reduce_over_group(it.get_group(), optional_value<T>{acc, has}, optional_op<T, Op>{op}).value;
+      return reduce_over_group(it.get_group(), optional_value<T>{acc, has}, optional_op<T, Op>{op}).value;
     }
-    if (t == 0) out.store(group, total);
+  }
+
+  COHORT_FUNCTION void operator()(nd_item<1> it) const {
+    const std::size_t t = it.get_local_id(0);
+    const std::size_t group = it.get_group(0), groups = it.get_group_range(0);
+    const T total = group_total<Items, Vector>(it, src, n, group, groups);
+    if constexpr (is_finishing_output_v<Output>) {
+      // The group's total is released by the leader's count of finished groups; the group
+      // that counts last acquires every total and combines them in group order.
+      using counter = atomic_ref<std::uint32_t, memory_order::acq_rel, memory_scope::device,
+                                 access::address_space::global_space>;
+      if (t == 0) {
+        out.partials[group] = total;
+        const std::uint32_t before = counter(*out.finished).fetch_add(1u);
+        last[0] = before == groups - 1 ? 1u : 0u;
+        if (before == groups - 1) counter(*out.finished).store(0u, memory_order::relaxed);
+      }
+      group_barrier(it.get_group());
+      if (last[0] == 0) return;  // the same in the whole group
+      cohort::atomic_fence(memory_order::acquire, memory_scope::device);
+      constexpr int partial_items = reduce_tuning_gpu::items_per_item<T>;
+      const T result = group_total<partial_items, false>(it, element_source<T, const T*>{out.partials}, groups, 0, 1);
+      if (t == 0) out.out.store(0, result);
+    } else {
+      if (t == 0) out.store(group, total);
+    }
   }
 };
 
@@ -382,13 +424,14 @@ void submit_tiles(handler& h, const Source& src, const Op& op, std::size_t n, st
   constexpr int base_items = reduce_tuning_gpu::items_per_item<T>;
   constexpr int items = base_items < Source::vector_width ? Source::vector_width : base_items;
   const nd_range<1> shape{range<1>{groups * group_size}, range<1>{group_size}};
+  const local_accessor<std::uint32_t, 1> last(range<1>{1}, h);
   if constexpr (Source::vector_width > 1) {
     if (src.vector_loads_allowed()) {
-      h.parallel_for(shape, tile_kernel<T, Source, Op, Output, group_size, items, true>{src, op, n, out});
+      h.parallel_for(shape, tile_kernel<T, Source, Op, Output, group_size, items, true>{src, op, n, out, last});
       return;
     }
   }
-  h.parallel_for(shape, tile_kernel<T, Source, Op, Output, group_size, items, false>{src, op, n, out});
+  h.parallel_for(shape, tile_kernel<T, Source, Op, Output, group_size, items, false>{src, op, n, out, last});
 }
 
 /// `op` over the n values of `src`, the total handed to `out` (its store_empty when n is 0).
@@ -443,19 +486,14 @@ event run(queue& q, temporary_storage& storage, std::size_t n, const Source& src
   const std::size_t units = q.get_device().get_info<info::device::max_compute_units>();  // multiprocessors
   const std::size_t most = units * reduce_tuning_gpu::groups_per_compute_unit;
   const std::size_t groups = tiles < most ? tiles : most;
-  auto lease = storage.acquire(groups * sizeof(T), depends_on);
-  T* partials = static_cast<T*>(lease.data());
+  auto lease = storage.acquire_synchronised(groups * sizeof(T), 0, depends_on);
+  const finishing_output<T, Output> finishing{static_cast<T*>(lease.data()), lease.sync().counters, out};
   event e = q.submit([&](handler& h) {
     h.depends_on(lease.dependencies());
-    submit_tiles<T>(h, src, op, n, groups, partial_output<T>{partials});
+    submit_tiles<T>(h, src, op, n, groups, finishing);
   });
   lease.used_by(e);
-  event f = q.submit([&](handler& h) {
-    h.depends_on(e);
-    submit_tiles<T>(h, element_source<T, const T*>{partials}, op, groups, 1, out);
-  });
-  lease.used_by(f);
-  return f;
+  return e;
 }
 
 template <typename It>

@@ -14,8 +14,9 @@
 //   thread's contiguous chunk into a partial in scratch memory; a second one has each item
 //   combine the partials before its chunk and scan the chunk, writing the output. Each
 //   chunk reads an element before it writes it, so scans in place work.
-// - GPU: a single pass with decoupled look-back (algorithm/scan_look_back.hpp), after a
-//   memset of the tile counter and status words; one kernel alone when one tile holds all.
+// - GPU: one kernel, a single pass with decoupled look-back (algorithm/scan_look_back.hpp)
+//   whose tile counter and status words are temporary_storage's sync_words, so nothing
+//   has to clear them first.
 #include <cstddef>
 #include <cstdint>
 #include <iterator>
@@ -184,14 +185,11 @@ scan_events single_pass_scan(queue& q, temporary_storage& storage, InputIt first
     event e = submit_scan(deps, nullptr, status_layout{});
     return {e, e};
   }
-  auto lease = storage.acquire(scan_scratch_align + status_layout::bytes(tiles), deps);
-  auto* const bytes = static_cast<unsigned char*>(lease.data());
-  event cleared = q.memset(bytes, 0, scan_scratch_align + status_layout::zeroed_bytes(tiles), lease.dependencies());
-  lease.used_by(cleared);
-  event scanned = submit_scan({cleared}, reinterpret_cast<std::uint32_t*>(bytes),
-                              status_layout::at(bytes + scan_scratch_align, tiles));
+  auto lease = storage.acquire_synchronised(0, status_layout::bytes(tiles), deps);
+  const temporary_storage::sync_words& sync = lease.sync();
+  event scanned = submit_scan(lease.dependencies(), sync.counters, status_layout::at(sync.status, tiles, sync.epoch));
   lease.used_by(scanned);
-  return {cleared, scanned};
+  return {scanned, scanned};
 }
 
 /// Checks the arguments, then takes the strategy of the queue's device.

@@ -12,7 +12,11 @@
 // and written with one relaxed atomic (they cannot be seen apart, so nothing needs
 // ordering); other accumulators keep a 32-bit status (release on publish, acquire on read)
 // and separate PARTIAL and INCLUSIVE value arrays (a value is never overwritten after its
-// status says it is there). Status 0 is INVALID, so a memset initialises the words.
+// status says it is there). A status carries the call's epoch (temporary_storage's
+// sync_words): one with another epoch, left by an earlier call, is INVALID, so no memset
+// precedes the scan. The group that draws the last tile index puts the counter back to 0.
+// A look-back that finds a predecessor not yet published backs off before reading again
+// (spin_pause), as polling at full rate slows the groups that are publishing.
 //
 // Operand order is kept everywhere (the operator need only be associative): the look-back
 // combines its window of predecessors earliest tile first.
@@ -26,6 +30,7 @@
 #include <cohort/core/known_identity.hpp>
 #include <cohort/core/nd_item.hpp>
 #include <cohort/detail/algorithm_support.hpp>
+#include <cohort/detail/atomic_ops.hpp>
 #include <cohort/detail/combine.hpp>
 #include <cohort/detail/macros.hpp>
 #include <cohort/group/algorithms.hpp>
@@ -59,6 +64,18 @@ using scan_tuning_gpu =
 
 inline constexpr std::uint32_t tile_invalid = 0, tile_partial = 1, tile_inclusive = 2;
 
+/// A status word: the epoch above the two bits of the status.
+COHORT_INLINE constexpr std::uint32_t status_word(std::uint32_t epoch, std::uint32_t status) {
+  return (epoch << 2) | status;
+}
+/// The status a word says for the call of `epoch`.
+COHORT_INLINE constexpr std::uint32_t status_of(std::uint32_t word, std::uint32_t epoch) {
+  return (word >> 2) == epoch ? (word & 3u) : tile_invalid;
+}
+
+/// How long a look-back waits before it reads a predecessor that was not published again.
+inline constexpr unsigned look_back_pause_ns = 64;
+
 /// What a look-back reads of one tile.
 template <typename Acc>
 struct tile_entry {
@@ -82,18 +99,19 @@ struct tile_status<Acc, true> {
   using word_ref = atomic_ref<std::uint64_t, memory_order::relaxed, memory_scope::device,
                               access::address_space::global_space>;
   std::uint64_t* words;
+  std::uint32_t epoch;
 
-  static std::size_t zeroed_bytes(std::size_t tiles) { return scan_round_up(tiles * sizeof(std::uint64_t)); }
-  static std::size_t bytes(std::size_t tiles) { return zeroed_bytes(tiles); }
-  static tile_status at(unsigned char* p, std::size_t) { return {reinterpret_cast<std::uint64_t*>(p)}; }
+  static std::size_t bytes(std::size_t tiles) { return scan_round_up(tiles * sizeof(std::uint64_t)); }
+  static tile_status at(void* p, std::size_t, std::uint32_t epoch) { return {static_cast<std::uint64_t*>(p), epoch}; }
 
   COHORT_INLINE void publish(std::uint32_t tile, std::uint32_t status, const Acc& value) const {
-    const std::uint64_t w = (static_cast<std::uint64_t>(bit_cast<std::uint32_t>(value)) << 32) | status;
+    const std::uint64_t w =
+        (static_cast<std::uint64_t>(bit_cast<std::uint32_t>(value)) << 32) | status_word(epoch, status);
     word_ref(words[tile]).store(w, memory_order::relaxed);
   }
   COHORT_INLINE tile_entry<Acc> read(std::uint32_t tile) const {
     const std::uint64_t w = word_ref(words[tile]).load(memory_order::relaxed);
-    return {static_cast<std::uint32_t>(w), bit_cast<Acc>(static_cast<std::uint32_t>(w >> 32))};
+    return {status_of(static_cast<std::uint32_t>(w), epoch), bit_cast<Acc>(static_cast<std::uint32_t>(w >> 32))};
   }
 };
 
@@ -106,22 +124,23 @@ struct tile_status<Acc, false> {
   std::uint32_t* status;
   Acc* partial;
   Acc* inclusive;
+  std::uint32_t epoch;
 
-  static std::size_t zeroed_bytes(std::size_t tiles) { return scan_round_up(tiles * sizeof(std::uint32_t)); }
+  static std::size_t status_bytes(std::size_t tiles) { return scan_round_up(tiles * sizeof(std::uint32_t)); }
   static std::size_t values_bytes(std::size_t tiles) { return scan_round_up(tiles * sizeof(Acc)); }
-  static std::size_t bytes(std::size_t tiles) { return zeroed_bytes(tiles) + 2 * values_bytes(tiles); }
-  static tile_status at(unsigned char* p, std::size_t tiles) {
-    unsigned char* values = p + zeroed_bytes(tiles);
-    return {reinterpret_cast<std::uint32_t*>(p), reinterpret_cast<Acc*>(values),
-            reinterpret_cast<Acc*>(values + values_bytes(tiles))};
+  static std::size_t bytes(std::size_t tiles) { return status_bytes(tiles) + 2 * values_bytes(tiles); }
+  static tile_status at(void* p, std::size_t tiles, std::uint32_t epoch) {
+    unsigned char* values = static_cast<unsigned char*>(p) + status_bytes(tiles);
+    return {static_cast<std::uint32_t*>(p), reinterpret_cast<Acc*>(values),
+            reinterpret_cast<Acc*>(values + values_bytes(tiles)), epoch};
   }
 
   COHORT_INLINE void publish(std::uint32_t tile, std::uint32_t s, const Acc& value) const {
     (s == tile_partial ? partial : inclusive)[tile] = value;
-    status_ref(status[tile]).store(s, memory_order::release);
+    status_ref(status[tile]).store(status_word(epoch, s), memory_order::release);
   }
   COHORT_INLINE tile_entry<Acc> read(std::uint32_t tile) const {
-    const std::uint32_t s = status_ref(status[tile]).load(memory_order::acquire);
+    const std::uint32_t s = status_of(status_ref(status[tile]).load(memory_order::acquire), epoch);
     // An INVALID entry's value is never used, and its writer may be storing it right now.
     if (s == tile_invalid) return {s, Acc{}};
     return {s, (s == tile_inclusive ? inclusive : partial)[tile]};
@@ -154,8 +173,10 @@ COHORT_INLINE Acc look_back(const sub_group& sg, const Status& status, std::uint
     const std::int64_t index = nearest - lane;
     // Lanes before tile 0 stand for an INCLUSIVE boundary that contributes nothing.
     tile_entry<Acc> e = index >= 0 ? status.read(static_cast<std::uint32_t>(index)) : tile_entry<Acc>{tile_inclusive, Acc{}};
-    while (any_of_group(sg, e.status == tile_invalid))
+    while (any_of_group(sg, e.status == tile_invalid)) {
+      spin_pause(look_back_pause_ns);
       if (e.status == tile_invalid) e = status.read(static_cast<std::uint32_t>(index));
+    }
     const std::int64_t stop = ext::ballot(sg, e.status == tile_inclusive).find_low();
     const bool contributes = lane <= stop && index >= 0;
     Acc window;
@@ -229,10 +250,13 @@ struct single_pass_scan_kernel {
     const std::size_t me = it.get_local_linear_id();
     std::uint32_t t = 0;
     if (tiles > 1) {
-      if (me == 0)
-        tile_index[0] = atomic_ref<std::uint32_t, memory_order::relaxed, memory_scope::device,
-                                   access::address_space::global_space>(*counter)
-                            .fetch_add(1u);
+      if (me == 0) {
+        atomic_ref<std::uint32_t, memory_order::relaxed, memory_scope::device, access::address_space::global_space>
+            next(*counter);
+        const std::uint32_t drawn = next.fetch_add(1u);
+        if (drawn == tiles - 1) next.store(0u);  // the last draw: the counter goes back to zero
+        tile_index[0] = drawn;
+      }
       group_barrier(g);
       t = tile_index[0];
     }

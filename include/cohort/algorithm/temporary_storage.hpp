@@ -8,7 +8,14 @@
 // One call at a time uses it: a call takes a lease, which orders its commands after those
 // of the previous user and hands the memory on when it ends, so calls on out-of-order
 // queues cannot overwrite each other's scratch.
+//
+// Beside the scratch memory it keeps words for protocols between the work-groups of one
+// call (sync_words): tile counters and look-back status words that need no memset command
+// before each call (CUB runs an initialisation kernel there), because counters are left at
+// zero by the call that used them and status words carry the epoch of the call that wrote
+// them.
 #include <cstddef>
+#include <cstdint>
 #include <memory>
 #include <vector>
 
@@ -31,6 +38,22 @@ public:
   /// Bytes held now.
   std::size_t capacity() const;
 
+  /// A lease's words for protocols between its work-groups. They are kept apart from the
+  /// scratch memory, so nothing else is ever stored in them.
+  /// - `counters`: `sync_counters` words, zero when the lease starts; the call must leave
+  ///   them zero when its last command ends.
+  /// - `status`: at least the bytes the lease asked for (256-aligned), holding whatever earlier
+  ///   calls left. A status word that a call publishes carries the call's `epoch` (1 to
+  ///   `max_epoch`, a new one for each lease), so words that carry another read as not yet
+  ///   published. The memory is zero when first allocated and when the epochs wrap.
+  struct sync_words {
+    std::uint32_t* counters;
+    void* status;
+    std::uint32_t epoch;
+  };
+  static constexpr std::size_t sync_counters = 64;
+  static constexpr std::uint32_t max_epoch = (std::uint32_t{1} << 20) - 1;
+
   /// One call's use of the memory (see the top of the file).
   class lease {
   public:
@@ -45,6 +68,8 @@ public:
     /// Commands using the memory must depend on these: the previous user's last command,
     /// and the events the caller passed.
     const std::vector<event>& dependencies() const noexcept { return m_dependencies; }
+    /// The protocol words (null pointers when the lease asked for none; see sync_words).
+    const sync_words& sync() const noexcept { return m_sync; }
     /// Records a command that uses the memory (the last one submitted is the one that matters).
     void used_by(const event& e) {
       m_last = e;
@@ -53,10 +78,11 @@ public:
 
   private:
     friend class temporary_storage;
-    lease(state* s, void* data, std::vector<event> dependencies) noexcept
-        : m_state(s), m_data(data), m_dependencies(std::move(dependencies)) {}
+    lease(state* s, void* data, sync_words sync, std::vector<event> dependencies) noexcept
+        : m_state(s), m_data(data), m_sync(sync), m_dependencies(std::move(dependencies)) {}
     state* m_state;
     void* m_data;
+    sync_words m_sync;
     std::vector<event> m_dependencies;
     event m_last;
     bool m_used = false;
@@ -66,9 +92,16 @@ public:
   /// on `dependencies`; blocks while another call holds it (so one call takes one lease and
   /// calls no other algorithm with the same storage meanwhile). Growing waits for the
   /// previous user, as freeing memory a command may still use would be wrong.
-  lease acquire(std::size_t bytes, const std::vector<event>& dependencies = {});
+  lease acquire(std::size_t bytes, const std::vector<event>& dependencies = {}) {
+    return acquire(bytes, dependencies, false, 0);
+  }
+  /// The same with protocol words: the counters and `status_bytes` of status words.
+  lease acquire_synchronised(std::size_t bytes, std::size_t status_bytes, const std::vector<event>& dependencies = {}) {
+    return acquire(bytes, dependencies, true, status_bytes);
+  }
 
 private:
+  lease acquire(std::size_t bytes, const std::vector<event>& dependencies, bool sync, std::size_t status_bytes);
   std::unique_ptr<state> m_state;
 };
 

@@ -49,6 +49,8 @@ template <typename T>
 COHORT_INLINE bool atomic_compare_exchange(T* p, T& expected, T desired, bool weak, memory_order success,
                                            memory_order failure, memory_scope scope);
 COHORT_INLINE void atomic_fence(memory_order order, memory_scope scope);
+/// Waits about `nanoseconds` in a loop that polls what other work-groups write.
+COHORT_INLINE void spin_pause(unsigned nanoseconds);
 
 // Hierarchical kernels.
 template <int D, typename Range, typename F>

@@ -145,4 +145,15 @@ COHORT_INLINE void atomic_fence(memory_order order, [[maybe_unused]] memory_scop
 #endif
 }
 
+/// A pause in a loop that polls memory other work-groups write, so the polling leaves the
+/// memory system to the writers: the backend's hook in device code (CUDA: __nanosleep),
+/// the processor's spin-wait hint in host code.
+COHORT_INLINE void spin_pause([[maybe_unused]] unsigned nanoseconds) {
+#if COHORT_DEVICE_PASS
+  kernel_hooks::spin_pause(nanoseconds);
+#elif defined(__x86_64__) || defined(__i386__)
+  __builtin_ia32_pause();
+#endif
+}
+
 }  // namespace cohort::detail

@@ -235,6 +235,10 @@ public:
   /// shared by every copy of this queue.
   std::shared_ptr<void> algorithm_cache(std::shared_ptr<void> (*make)(const queue&)) const;
 
+  /// Runtime internals: the native queue for get_native (runtime/interop.hpp); throws
+  /// errc::backend_mismatch unless the device belongs to `b`.
+  void* native_handle(backend b) const;
+
 private:
   device m_device;
   property_list m_props;

@@ -114,6 +114,12 @@ COHORT_INLINE void atomic_fence(memory_order order, memory_scope scope) {
   ::cuda::atomic_thread_fence(backends::cuda::native_order(order), backends::cuda::native_scope(scope));
 }
 
+COHORT_INLINE void spin_pause([[maybe_unused]] unsigned nanoseconds) {
+#if __CUDA_ARCH__ >= 700
+  __nanosleep(nanoseconds);
+#endif
+}
+
 }  // namespace cohort::detail::kernel_hooks
 
 #endif
