@@ -11,6 +11,7 @@
 #include <cstdint>
 #include <cstdio>
 #include <string>
+#include <type_traits>
 #include <utility>
 #include <vector>
 
@@ -29,20 +30,39 @@ inline double inclusive_at(std::size_t i) {
   return (r + 1) * (r - 6) / 2;
 }
 
-template <typename T, bool Inclusive>
-using scan_kernel =
-    cohort::detail::single_pass_scan_kernel<Inclusive, T, cohort::detail::scan_tuning_gpu<T>, const T*, T*,
-                                            cohort::plus<>, cohort::detail::scan_identity, !Inclusive>;
+template <typename T, bool Inclusive, typename Tuning = cohort::detail::scan_tuning_gpu<T>>
+using scan_kernel = cohort::detail::single_pass_scan_kernel<Inclusive, T, Tuning, const T*, T*, cohort::plus<>,
+                                                            cohort::detail::scan_identity, !Inclusive>;
 
 /// Registers, spills and occupancy of cohort's scan kernel (its local memory as the
 /// kernel's accessors ask for it: tile, item prefixes, tile prefix, tile index).
-template <typename T, bool Inclusive>
+template <typename T, bool Inclusive, typename Tuning = cohort::detail::scan_tuning_gpu<T>>
 kernel_info scan_kernel_info() {
-  using K = scan_kernel<T, Inclusive>;
-  constexpr std::size_t group = cohort::detail::scan_tuning_gpu<T>::group_size;
+  using K = scan_kernel<T, Inclusive, Tuning>;
+  constexpr std::size_t group = Tuning::group_size;
   const std::size_t shared = (K::local_tile_size + group + 1) * sizeof(T) + sizeof(std::uint32_t);
   return attributes_of(&cohort::backends::cuda::nd_range_kernel_fixed<1, K, group>, static_cast<int>(group),
                        static_cast<long long>(shared));
+}
+
+/// The inclusive scan with another tile shape (the tuning study: which shape the GPU
+/// strategy's scan_tuning_gpu should hold), as a row "cohort tile GxI".
+template <typename T, std::size_t Group, std::size_t Items, typename Prepare, typename Verify>
+void tile_shape_row(const cohort::device& device, const options& o, const row& base, double bytes, const T* in, T* out,
+                    std::size_t n, Prepare& prepare, Verify& verify) {
+  using tuning = cohort::detail::scan_single_pass_tuning<Group, Items>;
+  row r = base;
+  r.variant = "cohort tile " + std::to_string(Group) + "x" + std::to_string(Items);
+  r.kernel = scan_kernel_info<T, true, tuning>();
+  call_row(
+      device, r, o.repeats, bytes, prepare,
+      [&](cohort::queue& q, const cohort::event& start) {
+        return cohort::detail::single_pass_scan<tuning, true>(q, cohort::storage_of(q), in, n, out, cohort::plus<>(),
+                                                              cohort::detail::scan_identity{},
+                                                              cohort::detail::scan_init<T, false>{}, {start})
+            .last;
+      },
+      verify);
 }
 
 template <typename T, bool Inclusive>
@@ -86,6 +106,20 @@ void run_case(const cohort::device& device, const options& o, std::size_t n, con
           return cohort::exclusive_scan(q, in.get(), in.get() + n, out.get(), T{0}, {start});
       },
       verify);
+  if constexpr (Inclusive && !std::is_same_v<T, float>) {
+    if (n >= (std::size_t{1} << 20) && !o.quick && !o.tiny) {
+      if constexpr (sizeof(T) == 4) {
+        tile_shape_row<T, 128, 16>(device, o, base, bytes, in.get(), out.get(), n, prepare, verify);
+        tile_shape_row<T, 256, 12>(device, o, base, bytes, in.get(), out.get(), n, prepare, verify);
+        tile_shape_row<T, 256, 16>(device, o, base, bytes, in.get(), out.get(), n, prepare, verify);
+        tile_shape_row<T, 512, 8>(device, o, base, bytes, in.get(), out.get(), n, prepare, verify);
+      } else {
+        tile_shape_row<T, 128, 12>(device, o, base, bytes, in.get(), out.get(), n, prepare, verify);
+        tile_shape_row<T, 256, 8>(device, o, base, bytes, in.get(), out.get(), n, prepare, verify);
+        tile_shape_row<T, 128, 8>(device, o, base, bytes, in.get(), out.get(), n, prepare, verify);
+      }
+    }
+  }
 }
 
 template <typename T>

@@ -47,6 +47,7 @@
 #include <cohort/detail/algorithm_support.hpp>
 #include <cohort/detail/combine.hpp>
 #include <cohort/detail/macros.hpp>
+#include <cohort/group/barrier.hpp>
 #include <cohort/group/reduce.hpp>
 #include <cohort/runtime/event.hpp>
 #include <cohort/runtime/handler.hpp>
