@@ -58,7 +58,8 @@ std::size_t temporary_storage::capacity() const {
 }
 
 temporary_storage::lease temporary_storage::acquire(std::size_t bytes, const std::vector<event>& dependencies,
-                                                    bool with_sync, std::size_t status_bytes) {
+                                                    std::uint32_t epochs, std::size_t status_bytes) {
+  if (epochs > max_epoch / 2) throw exception(errc::invalid, "temporary_storage: too many epochs for one call");
   state& s = *m_state;
   std::unique_lock lock(s.mutex);
   if (bytes > s.bytes) {
@@ -78,7 +79,7 @@ temporary_storage::lease temporary_storage::acquire(std::size_t bytes, const std
     s.epoch = 0;
   };
   sync_words sync{nullptr, nullptr, 0};
-  if (with_sync) {
+  if (epochs > 0) {
     if (!s.sync || status_bytes > s.status_bytes) {
       s.last_use.wait();
       if (s.sync) free(s.sync, s.ctx);
@@ -88,11 +89,11 @@ temporary_storage::lease temporary_storage::acquire(std::size_t bytes, const std
       s.sync = static_cast<std::uint32_t*>(allocate(counter_bytes + grown, s.dev, s.ctx));
       s.status_bytes = grown;
       zero_sync_words();
-    } else if (s.epoch == max_epoch) {
+    } else if (s.epoch > max_epoch - epochs) {
       zero_sync_words();
     }
-    ++s.epoch;
-    sync = {s.sync, reinterpret_cast<unsigned char*>(s.sync) + counter_bytes, s.epoch};
+    sync = {s.sync, reinterpret_cast<unsigned char*>(s.sync) + counter_bytes, s.epoch + 1};
+    s.epoch += epochs;
   }
   std::vector<event> deps = dependencies;
   deps.push_back(s.last_use);

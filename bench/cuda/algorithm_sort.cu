@@ -89,49 +89,83 @@ void run_case(const cohort::device& device, const options& o, std::size_t n) {
     }
 
   const std::string type = std::string(key_name<Key>()) + (Pairs ? "_pairs" : "");
-  row base{"algorithm_sort", "", type, cohort::detail::radix_sort_tuning_gpu::group, 0, t_cub, 0, false, "keys/s", n,
-           cub_name};
+  using default_shape = cohort::detail::radix_sort_tuning_gpu::shape<Key, std::conditional_t<Pairs, Value, void>>;
+  row base{"algorithm_sort", "", type, default_shape::group, 0, t_cub, 0, false, "keys/s", n, cub_name};
   base.family = "algorithm_sort";
   reference_row(base, cub_name, t_cub, cub_ok, static_cast<double>(n));
 
+  auto verify = [&] {
+    const std::vector<Key> got = to_host(keys.get(), n);
+    const std::size_t bad = first_difference(got, expected_keys);
+    if (bad != n) {
+      std::fprintf(stderr, "    %s n=%zu: key %zu differs from CUB's (%.17g, CUB %.17g)\n", type.c_str(), n, bad,
+                   static_cast<double>(got[bad]), static_cast<double>(expected_keys[bad]));
+      return false;
+    }
+    if (Pairs) {
+      const std::vector<Value> got_values = to_host(values.get(), n);
+      const std::size_t bad_value = first_difference(got_values, expected_values);
+      if (bad_value != n) {
+        std::fprintf(stderr, "    %s n=%zu: value %zu = %u, CUB's %u\n", type.c_str(), n, bad_value,
+                     got_values[bad_value], expected_values[bad_value]);
+        return false;
+      }
+    }
+    return true;
+  };
+  auto restore = [&] {
+    check(cudaMemcpy(keys.get(), in_keys.get(), n * sizeof(Key), cudaMemcpyDeviceToDevice), "restoring the keys");
+    if (Pairs)
+      check(cudaMemcpy(values.get(), in_values.get(), n * sizeof(Value), cudaMemcpyDeviceToDevice),
+            "restoring the values");
+  };
+  auto print_last = [&] {
+    const row& last = rows().back();
+    std::printf("    %-14s n=%-10zu %-22s CUB %9.1f us  cohort %9.1f us  ratio %.2f %s\n", type.c_str(), n,
+                last.variant.c_str(), t_cub * 1e6, last.seconds * 1e6, last.seconds > 0 ? t_cub / last.seconds : 0.0,
+                last.verified ? "" : "(NOT VERIFIED)");
+  };
   row r = base;
   r.variant = "cohort::radix_sort";
   call_row(
-      device, r, o.repeats, static_cast<double>(n),
-      [&] {
-        check(cudaMemcpy(keys.get(), in_keys.get(), n * sizeof(Key), cudaMemcpyDeviceToDevice), "restoring the keys");
-        if (Pairs)
-          check(cudaMemcpy(values.get(), in_values.get(), n * sizeof(Value), cudaMemcpyDeviceToDevice),
-                "restoring the values");
-      },
+      device, r, o.repeats, static_cast<double>(n), restore,
       [&](cohort::queue& q, const cohort::event& start) {
         return Pairs ? cohort::radix_sort(q, keys.get(), values.get(), n, {start})
                      : cohort::radix_sort(q, keys.get(), n, {start});
       },
-      [&] {
-        const std::vector<Key> got = to_host(keys.get(), n);
-        const std::size_t bad = first_difference(got, expected_keys);
-        if (bad != n) {
-          std::fprintf(stderr, "    %s n=%zu: key %zu differs from CUB's (%.17g, CUB %.17g)\n", type.c_str(), n, bad,
-                       static_cast<double>(got[bad]), static_cast<double>(expected_keys[bad]));
-          return false;
-        }
-        if (Pairs) {
-          const std::vector<Value> got_values = to_host(values.get(), n);
-          const std::size_t bad_value = first_difference(got_values, expected_values);
-          if (bad_value != n) {
-            std::fprintf(stderr, "    %s n=%zu: value %zu = %u, CUB's %u\n", type.c_str(), n, bad_value,
-                         got_values[bad_value], expected_values[bad_value]);
-            return false;
-          }
-        }
-        return true;
-      });
-  const row& last = rows().back();
-  std::printf("    %-14s n=%-10zu CUB %9.1f us  cohort %9.1f us  ratio %.2f %s\n", type.c_str(), n, t_cub * 1e6,
-              last.seconds * 1e6, last.seconds > 0 ? t_cub / last.seconds : 0.0, last.verified ? "" : "(NOT VERIFIED)");
+      verify);
+  print_last();
+  // The tuning study: other tile shapes of the pass kernel, for 32-bit keys.
+  if constexpr (sizeof(Key) == 4 && !std::is_floating_point_v<Key>) {
+    if (n < (std::size_t{1} << 20) || o.quick || o.tiny) return;
+    auto shape_row = [&](auto shape) {
+      using Shape = decltype(shape);
+      row v = base;
+      v.variant = "cohort tile " + std::to_string(Shape::group) + "x" + std::to_string(Shape::items);
+      v.group = Shape::group;
+      const cohort::detail::radix_digits<Key> digits{0, 0, static_cast<int>(sizeof(Key) * 8),
+                                                     cohort::detail::radix_sort_tuning_gpu::digit_bits};
+      call_row(
+          device, v, o.repeats, static_cast<double>(n), restore,
+          [&](cohort::queue& q, const cohort::event& start) {
+            if constexpr (Pairs)
+              return cohort::detail::radix_sort_gpu<Shape>(q, cohort::storage_of(q), keys.get(), values.get(), n,
+                                                           digits, {start});
+            else
+              return cohort::detail::radix_sort_gpu<Shape>(q, cohort::storage_of(q), keys.get(),
+                                                           static_cast<void*>(nullptr), n, digits, {start});
+          },
+          verify);
+      print_last();
+    };
+    shape_row(cohort::detail::radix_pass_shape<256, 12>{});
+    shape_row(cohort::detail::radix_pass_shape<384, 8>{});
+    shape_row(cohort::detail::radix_pass_shape<384, 12>{});
+    shape_row(cohort::detail::radix_pass_shape<384, 16>{});
+    shape_row(cohort::detail::radix_pass_shape<512, 8>{});
+    shape_row(cohort::detail::radix_pass_shape<512, 12>{});
+  }
 }
-
 void algorithm_sort(const cohort::device& device, const options& o) {
   std::printf("algorithm_sort\n");
   const std::vector<std::size_t> sizes = o.tiny    ? std::vector<std::size_t>{5000, 70001}

@@ -10,6 +10,7 @@
 #include <limits>
 #include <numeric>
 #include <random>
+#include <type_traits>
 #include <vector>
 
 #include <gtest/gtest.h>
@@ -25,8 +26,12 @@ namespace {
 
 using cohort_test::shared_array;
 
-constexpr std::size_t gpu_tile =  // 32-bit keys, keys only
-    cohort::detail::radix_sort_tuning_gpu::group * cohort::detail::radix_sort_tuning_gpu::items<std::uint32_t, void>();
+using gpu_shape = cohort::detail::radix_sort_tuning_gpu::shape<std::uint32_t, void>;  // 32-bit keys, keys only
+constexpr std::size_t gpu_tile = gpu_shape::group * gpu_shape::items;
+/// The default shape (radix_sort_gpu's Shape = void), as a value to pass around.
+struct void_shape {};
+/// A pass kernel with more work-items than digits (those past the radix stand for none).
+using wide_shape = cohort::detail::radix_pass_shape<384, 3>;
 
 /// The order radix_sort promises, as a strict weak order for std::stable_sort: the
 /// transformed bits of radix_sort_keys.hpp in [begin, end).
@@ -206,7 +211,8 @@ TEST_P(RadixSort, Errors) {
 /// The GPU strategy on whatever device runs the test (on the CPU: fibers and sub-groups of
 /// 32), for its ranking, look-back and partial tiles.
 TEST_P(RadixSort, GpuStrategy) {
-  auto run = [&](auto input, bool pairs) {
+  auto run = [&](auto input, bool pairs, auto shape) {
+    using Shape = std::conditional_t<std::is_same_v<decltype(shape), void_shape>, void, decltype(shape)>;
     using Key = typename decltype(input)::value_type;
     const std::size_t n = input.size();
     std::vector<std::uint32_t> index(n);
@@ -220,23 +226,31 @@ TEST_P(RadixSort, GpuStrategy) {
     const cohort::detail::radix_digits<Key> digits{0, 0, static_cast<int>(sizeof(Key) * 8),
                                                    cohort::detail::radix_sort_tuning_gpu::digit_bits};
     if (pairs)
-      cohort::detail::radix_sort_gpu(q, cohort::storage_of(q), keys.data(), values.data(), n, digits, {}).wait_and_throw();
-    else
-      cohort::detail::radix_sort_gpu(q, cohort::storage_of(q), keys.data(), static_cast<void*>(nullptr), n, digits, {})
+      cohort::detail::radix_sort_gpu<Shape>(q, cohort::storage_of(q), keys.data(), values.data(), n, digits, {})
           .wait_and_throw();
-    EXPECT_TRUE(same_bits(expected, keys.data(), "keys")) << "n = " << n << (pairs ? " (pairs)" : "");
+    else
+      cohort::detail::radix_sort_gpu<Shape>(q, cohort::storage_of(q), keys.data(), static_cast<void*>(nullptr), n,
+                                            digits, {})
+          .wait_and_throw();
+    EXPECT_TRUE(same_bits(expected, keys.data(), "keys"))
+        << "n = " << n << (pairs ? " (pairs)" : "") << (std::is_void_v<Shape> ? "" : ", the wide shape");
     if (pairs) {
       EXPECT_TRUE(same_bits(index, values.data(), "values")) << "n = " << n;
     }
   };
   for (std::size_t n : {gpu_tile - 1, gpu_tile, 3 * gpu_tile + 5}) {
-    run(random_keys<std::uint32_t>(n, 10), false);
-    run(random_keys<std::uint32_t>(n, 11), true);
+    run(random_keys<std::uint32_t>(n, 10), false, void_shape{});
+    run(random_keys<std::uint32_t>(n, 11), true, void_shape{});
   }
   std::vector<std::uint32_t> few(2 * gpu_tile + 3);
   for (std::size_t i = 0; i < few.size(); ++i) few[i] = static_cast<std::uint32_t>(i * 40503u % 3) << 9;
-  run(few, true);
-  run(floats_with_specials<double>(gpu_tile + 7, 12), true);
+  run(few, true, void_shape{});
+  run(floats_with_specials<double>(gpu_tile + 7, 12), true, void_shape{});
+  constexpr std::size_t wide_tile = wide_shape::group * wide_shape::items;
+  for (std::size_t n : {wide_tile - 1, 5 * wide_tile + 3}) {
+    run(random_keys<std::uint32_t>(n, 13), false, wide_shape{});
+    run(random_keys<std::uint64_t>(n, 14), true, wide_shape{});
+  }
 }
 
 COHORT_INSTANTIATE_ON_ALL_DEVICES(RadixSort);

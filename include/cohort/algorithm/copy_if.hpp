@@ -143,15 +143,6 @@ event select_cpu(queue& q, temporary_storage& storage, InputIt first, std::size_
 // ---- GPU strategy -------------------------------------------------------------------------
 
 // A tile's descriptor: status in the top two bits, the count (or inclusive prefix) below.
-/// A tile's word: the status word (epoch and status, scan_look_back.hpp) above a count of
-/// select_count_bits bits.
-inline constexpr int select_count_bits = 42;
-inline constexpr std::uint64_t select_count_mask = (std::uint64_t{1} << select_count_bits) - 1;
-static_assert(temporary_storage::max_epoch < (std::uint64_t{1} << (64 - select_count_bits - 2)),
-              "a tile word holds the epoch");
-COHORT_INLINE constexpr std::uint64_t select_word(std::uint32_t epoch, std::uint32_t status, std::uint64_t count) {
-  return (static_cast<std::uint64_t>(status_word(epoch, status)) << select_count_bits) | count;
-}
 
 using device_word_ref = atomic_ref<std::uint64_t, memory_order::relaxed, memory_scope::device,
                                    access::address_space::global_space>;
@@ -202,12 +193,12 @@ struct select_tiles {
     std::uint64_t newest = tile;  // the window covers tiles newest - 1 - lane
     for (;;) {
       // Lanes before tile 0 stand for an inclusive prefix of 0.
-      std::uint64_t word = select_word(epoch, tile_inclusive, 0);
+      std::uint64_t word = counted_word(epoch, tile_inclusive, 0);
       std::uint32_t status = tile_inclusive;
       std::uint64_t* const polled = newest > lane ? status_words + (newest - 1 - lane) : nullptr;
       auto read = [&] {
         word = device_word_ref(*polled).load();
-        status = status_of(static_cast<std::uint32_t>(word >> select_count_bits), epoch);
+        status = counted_status(word, epoch);
       };
       if (polled) read();
       while (any_of_group(sg, status == tile_invalid)) {
@@ -216,7 +207,7 @@ struct select_tiles {
       }
       const bool inclusive = status == tile_inclusive;
       const std::size_t stop = reduce_over_group(sg, inclusive ? lane : lanes, minimum<std::size_t>());
-      prefix += reduce_over_group(sg, lane <= stop ? (word & select_count_mask) : std::uint64_t{0},
+      prefix += reduce_over_group(sg, lane <= stop ? (word & counted_mask) : std::uint64_t{0},
                                   plus<std::uint64_t>());
       if (stop < lanes) return prefix;
       newest -= lanes;
@@ -276,9 +267,9 @@ struct select_tiles {
       shared[1] = total;
       if (tile == 0) {
         shared[2] = 0;
-        device_word_ref(status_words[0]).store(select_word(epoch, tile_inclusive, total));
+        device_word_ref(status_words[0]).store(counted_word(epoch, tile_inclusive, total));
       } else {
-        device_word_ref(status_words[tile]).store(select_word(epoch, tile_partial, total));
+        device_word_ref(status_words[tile]).store(counted_word(epoch, tile_partial, total));
       }
     }
     group_barrier(g);
@@ -288,7 +279,7 @@ struct select_tiles {
       if (sg.get_group_linear_id() == 0) {
         const std::uint64_t prefix = look_back(sg, tile);
         if (sg.get_local_linear_id() == 0) {
-          device_word_ref(status_words[tile]).store(select_word(epoch, tile_inclusive, prefix + tile_selected));
+          device_word_ref(status_words[tile]).store(counted_word(epoch, tile_inclusive, prefix + tile_selected));
           shared[2] = prefix;
         }
       }
@@ -315,7 +306,7 @@ event select_gpu(queue& q, temporary_storage& storage, InputIt first, std::size_
   constexpr std::size_t items = tuning::items_per_work_item<T>();
   using kernel = select_tiles<Mode, group_size, items, T, InputIt, OutTrue, OutFalse, Predicate>;
   const std::size_t tiles = (n + kernel::tile_size - 1) / kernel::tile_size;
-  if (n > select_count_mask || tiles > 0xffffffffu)
+  if (n > counted_mask || tiles > 0xffffffffu)
     throw exception(errc::invalid, "copy_if / partition: too many elements for the GPU strategy");
   const bool counts_first = Mode == select_mode::partition;
   auto lease = storage.acquire_synchronised(counts_first ? sizeof(std::uint64_t) : 0, tiles * sizeof(std::uint64_t),

@@ -42,6 +42,7 @@
 #include <vector>
 
 #include <cohort/algorithm/radix_sort_keys.hpp>
+#include <cohort/algorithm/scan_look_back.hpp>
 #include <cohort/algorithm/temporary_storage.hpp>
 #include <cohort/cohort.hpp>
 #include <cohort/detail/algorithm_support.hpp>
@@ -76,29 +77,33 @@ constexpr std::size_t radix_value_bytes() {
     return sizeof(Value);
 }
 
-/// The GPU strategy's constants: 256 work-items (one per digit in the look-back), 8-bit
-/// digits as CUB's onesweep on sm_90. Keys per work-item: 8 for 4-byte keys and values, 16
-/// for 8-byte ones (H200, bench/cuda/algorithm_sort.cu: 8 instead of 16 took uint32 from
-/// 0.34x to 0.39x CUB at 2^24, 16 instead of 8 uint64 from 0.35x to 0.38x at 2^28; the
-/// 8-byte passes have more per-tile work to spread: eight pass checks and the look-back).
-/// The ranking (match_any rounds) bounds the pass kernel (MIO stalls, 102 registers at 16
-/// keys, 25% occupancy): the place to work on next.
+/// A pass kernel's tile: `Group` work-items (whole sub-groups, at least one per digit for
+/// the look-back) of `Items` keys each.
+template <std::size_t Group, std::size_t Items>
+struct radix_pass_shape {
+  static constexpr std::size_t group = Group;
+  static constexpr std::size_t items = Items;
+};
+
+/// The GPU strategy's constants: 8-bit digits as CUB's onesweep on sm_90; the pass kernel's
+/// tile shape by key and value size (`shape`), chosen on an H200 among the shapes
+/// cohort-bench-cuda's sort benchmark compares (bench/cuda/algorithm_sort.cu).
 struct radix_sort_tuning_gpu {
   static constexpr int digit_bits = 8;
   static constexpr std::size_t radix = std::size_t{1} << digit_bits;
-  static constexpr std::size_t group = 256;
   static constexpr std::size_t sub_group = 32;
-  static constexpr std::size_t sub_groups = group / sub_group;
+  static constexpr std::size_t histogram_group = 256;
   static constexpr std::size_t histogram_groups_per_unit = 8;
   template <typename Key, typename Value>
-  static constexpr std::size_t items() {
+  static constexpr std::size_t widest() {
     constexpr std::size_t value_bytes = radix_value_bytes<Value>();
-    constexpr std::size_t widest = sizeof(Key) > value_bytes ? sizeof(Key) : value_bytes;
-    return widest <= 4 ? 8 : widest <= 8 ? 16 : (128 / widest > 0 ? 128 / widest : 1);
+    return sizeof(Key) > value_bytes ? sizeof(Key) : value_bytes;
   }
+  template <typename Key, typename Value>
+  using shape = radix_pass_shape<256, (widest<Key, Value>() <= 4   ? 8
+                                       : widest<Key, Value>() <= 8 ? 16
+                                                                   : (128 / widest<Key, Value>() > 0 ? 128 / widest<Key, Value>() : 1))>;
 };
-static_assert(radix_sort_tuning_gpu::group == radix_sort_tuning_gpu::radix,
-              "the look-back gives each digit one work-item");
 
 inline constexpr int radix_max_passes = 64;  // 64-bit keys, 1-bit digits at the extreme
 
@@ -312,20 +317,18 @@ event radix_sort_cpu(queue& q, temporary_storage& storage, Key* keys, Value* val
 // GPU strategy
 // ---------------------------------------------------------------------------------------
 
-/// A tile's status word in the look-back: the top two bits say whether the count is the
-/// tile's own (partial) or its tile's and all earlier ones' (inclusive); 0 is not ready.
-inline constexpr std::uint64_t radix_status_partial = std::uint64_t{1} << 62;
-inline constexpr std::uint64_t radix_status_inclusive = std::uint64_t{2} << 62;
-inline constexpr std::uint64_t radix_status_count = (std::uint64_t{1} << 62) - 1;
 
 /// Which passes move keys (bit p set: pass p does): a pass whose digit is the same in every
-/// key has one digit counting all n keys. Called by every item of a group of `radix` items.
+/// key has one digit counting all n keys. Called by every item of a group of at least
+/// `radix` items, item `digit` < radix looking at that digit.
 template <typename Group>
 COHORT_FUNCTION std::uint64_t radix_active_passes(Group g, const unsigned long long* histogram, std::size_t n,
                                                   int passes, std::size_t digit) {
   std::uint64_t active = 0;
   for (int p = 0; p < passes; ++p) {
-    const bool all_one_digit = any_of_group(g, histogram[static_cast<std::size_t>(p) * radix_sort_tuning_gpu::radix + digit] == n);
+    constexpr std::size_t radix = radix_sort_tuning_gpu::radix;
+    const bool all_one_digit =
+        any_of_group(g, digit < radix && histogram[static_cast<std::size_t>(p) * radix + digit] == n);
     if (!all_one_digit) active |= std::uint64_t{1} << p;
   }
   return active;
@@ -342,15 +345,13 @@ struct radix_gpu_arrays {
 };
 
 /// Every pass's digit totals over all keys (local atomics, then one global atomic per
-/// digit and group); also clears the first pass's look-back words.
+/// digit and group).
 template <typename Key>
 struct radix_gpu_histogram {
   const Key* keys;
   std::size_t n;
   radix_digits<Key> digits;
   unsigned long long* histogram;  // [pass][digit], zeroed before
-  unsigned long long* status;     // the first active pass's look-back words
-  std::size_t status_words;
   local_accessor<std::uint32_t, 1> local_counts;
   COHORT_FUNCTION void operator()(nd_item<1> it) const {
     constexpr std::size_t radix = radix_sort_tuning_gpu::radix;
@@ -374,27 +375,30 @@ struct radix_gpu_histogram {
         atomic_ref<unsigned long long, memory_order::relaxed, memory_scope::device,
                    access::address_space::global_space>(histogram[j])
             .fetch_add(counts[j]);
-    for (std::size_t j = it.get_global_id(0); j < status_words; j += stride) status[j] = 0;
   }
 };
 
-/// One pass of onesweep (see the top of the file).
-template <typename Key, typename Value, std::size_t Items>
+/// One pass of onesweep (see the top of the file); work-item t < radix also stands for
+/// digit t.
+template <typename Key, typename Value, typename Shape>
 struct radix_gpu_pass {
   using bits_type = typename radix_key<Key>::bits_type;
   static constexpr std::size_t radix = radix_sort_tuning_gpu::radix;
-  static constexpr std::size_t group_size = radix_sort_tuning_gpu::group;
+  static constexpr std::size_t group_size = Shape::group;
+  static constexpr std::size_t Items = Shape::items;
   static constexpr std::size_t sg_size = radix_sort_tuning_gpu::sub_group;
-  static constexpr std::size_t sub_groups = radix_sort_tuning_gpu::sub_groups;
+  static constexpr std::size_t sub_groups = group_size / sg_size;
   static constexpr std::size_t tile = group_size * Items;
+  static_assert(group_size % sg_size == 0 && group_size >= radix, "a pass needs whole sub-groups and a work-item per digit");
 
   radix_gpu_arrays<Key, Value> arrays;
   std::size_t n, tiles;
   radix_digits<Key> digits;
   int pass;
   const unsigned long long* histogram;
-  unsigned long long* status[2];  // by the parity of the active pass's ordinal
-  std::uint32_t* tile_counter;    // this pass's, zeroed before
+  unsigned long long* status;     // [tile][digit]: counted words (scan_look_back.hpp) of this pass's epoch
+  std::uint32_t epoch;
+  std::uint32_t* tile_counter;    // this pass's: zero before, left zero
   local_accessor<std::uint64_t, 1> exchange;       // a tile of keys, then of values
   local_accessor<std::uint32_t, 1> sub_group_counts;  // [sub-group][digit]
   local_accessor<std::uint64_t, 1> digit_place;       // [digit]: where local rank 0 of the digit would go
@@ -413,19 +417,20 @@ struct radix_gpu_pass {
     const int from = ordinal & 1;
     const Key* src = arrays.keys[from];
     Key* dst = arrays.keys[from ^ 1];
-    unsigned long long* my_status = status[from];
 
-    if (t == 0)
-      tile_slot[0] = atomic_ref<std::uint32_t, memory_order::relaxed, memory_scope::device,
-                                access::address_space::global_space>(*tile_counter)
-                         .fetch_add(1u);
+    if (t == 0) {
+      atomic_ref<std::uint32_t, memory_order::relaxed, memory_scope::device, access::address_space::global_space> next(
+          *tile_counter);
+      const std::uint32_t drawn = next.fetch_add(1u);
+      if (drawn == tiles - 1) next.store(0u);  // the last draw: the counter goes back to zero
+      tile_slot[0] = drawn;
+    }
     group_barrier(g);
     const std::size_t tile_index = tile_slot[0];
-    // The next active pass's look-back words of this tile (that pass runs after this kernel).
-    status[from ^ 1][tile_index * radix + t] = 0;
 
     // This pass's digit starts over all keys.
-    const unsigned long long total = histogram[static_cast<std::size_t>(pass) * radix + t];
+    const bool has_digit = t < radix;
+    const unsigned long long total = has_digit ? histogram[static_cast<std::size_t>(pass) * radix + t] : 0;
     const unsigned long long digit_start = exclusive_scan_over_group(g, total, plus<unsigned long long>());
 
     // Keys, each sub-group's consecutive run of the tile (key k of lane l at
@@ -469,35 +474,39 @@ struct radix_gpu_pass {
 
     // Per digit (work-item t = digit t): the sub-groups' counts become their starts, and
     // the tile's count is published for the look-back.
-    std::uint32_t tile_count = 0;
-    for (std::size_t s = 0; s < sub_groups; ++s) {
-      const std::uint32_t c = counts[s * radix + t];
-      counts[s * radix + t] = tile_count;
-      tile_count += c;
-    }
     using status_ref = atomic_ref<unsigned long long, memory_order::relaxed, memory_scope::device,
                                   access::address_space::global_space>;
-    unsigned long long* my_word = my_status + tile_index * radix + t;
-    if (tile_index == 0)
-      status_ref(*my_word).store(radix_status_inclusive | tile_count);
-    else
-      status_ref(*my_word).store(radix_status_partial | tile_count);
-    const std::uint32_t local_start = exclusive_scan_over_group(g, tile_count, plus<std::uint32_t>());
-    unsigned long long earlier = 0;
-    if (tile_index > 0) {
-      for (std::size_t j = tile_index; j-- > 0;) {
-        unsigned long long word;
-        do {
-          word = status_ref(my_status[j * radix + t]).load();
-        } while (word == 0);
-        earlier += word & radix_status_count;
-        if (word & radix_status_inclusive) break;
+    std::uint32_t tile_count = 0;
+    if (has_digit) {
+      for (std::size_t s = 0; s < sub_groups; ++s) {
+        const std::uint32_t c = counts[s * radix + t];
+        counts[s * radix + t] = tile_count;
+        tile_count += c;
       }
-      status_ref(*my_word).store(radix_status_inclusive | (earlier + tile_count));
+      status_ref(status[tile_index * radix + t])
+          .store(counted_word(epoch, tile_index == 0 ? tile_inclusive : tile_partial, tile_count));
     }
-    // Modular: local ranks of digit t start at local_start.
-    digit_place[t] = digit_start + earlier - local_start;
-    tile_slot[1 + t] = local_start;
+    const std::uint32_t local_start = exclusive_scan_over_group(g, tile_count, plus<std::uint32_t>());
+    if (has_digit) {
+      unsigned long long earlier = 0;
+      if (tile_index > 0) {
+        for (std::size_t j = tile_index; j-- > 0;) {
+          unsigned long long word = status_ref(status[j * radix + t]).load();
+          std::uint32_t s = counted_status(word, epoch);
+          while (s == tile_invalid) {
+            spin_pause(look_back_pause_ns);
+            word = status_ref(status[j * radix + t]).load();
+            s = counted_status(word, epoch);
+          }
+          earlier += word & counted_mask;
+          if (s == tile_inclusive) break;
+        }
+        status_ref(status[tile_index * radix + t]).store(counted_word(epoch, tile_inclusive, earlier + tile_count));
+      }
+      // Modular: local ranks of digit t start at local_start.
+      digit_place[t] = digit_start + earlier - local_start;
+      tile_slot[1 + t] = local_start;
+    }
     group_barrier(g);
 
     // Local ranks, then the tile reordered by them in local memory.
@@ -554,12 +563,13 @@ struct radix_gpu_copy_back {
   }
 };
 
-template <typename Key, typename Value>
+/// `Shape`: the pass kernel's tile (radix_sort_tuning_gpu's by default).
+template <typename Shape = void, typename Key, typename Value>
 event radix_sort_gpu(queue& q, temporary_storage& storage, Key* keys, Value* values, std::size_t n,
                      radix_digits<Key> digits, const std::vector<event>& depends_on) {
   using tuning = radix_sort_tuning_gpu;
-  constexpr std::size_t items = tuning::template items<Key, Value>();
-  constexpr std::size_t tile = tuning::group * items;
+  using shape = std::conditional_t<std::is_void_v<Shape>, tuning::shape<Key, Value>, Shape>;
+  constexpr std::size_t tile = shape::group * shape::items;
   constexpr std::size_t radix = tuning::radix;
   constexpr std::size_t value_bytes = radix_value_bytes<Value>();
   const int passes = digits.passes();
@@ -567,20 +577,22 @@ event radix_sort_gpu(queue& q, temporary_storage& storage, Key* keys, Value* val
   const std::size_t key_bytes = radix_round_up(n * sizeof(Key));
   const std::size_t values_bytes = radix_round_up(n * value_bytes);
   const std::size_t histogram_bytes = radix_round_up(static_cast<std::size_t>(passes) * radix * sizeof(unsigned long long));
-  const std::size_t counter_bytes = radix_round_up(static_cast<std::size_t>(passes) * sizeof(std::uint32_t));
-  const std::size_t status_bytes = radix_round_up(tiles * radix * sizeof(unsigned long long));
-  auto lease = storage.acquire(key_bytes + values_bytes + histogram_bytes + counter_bytes + 2 * status_bytes, depends_on);
+  if (n > counted_mask || tiles > 0xffffffffu || static_cast<std::size_t>(passes) > temporary_storage::sync_counters)
+    throw exception(errc::invalid, "radix_sort: too many elements for the GPU strategy");
+  // Each pass has a tile counter and an epoch of its own, so one array of look-back words
+  // serves every pass and nothing clears it in between.
+  auto lease = storage.acquire_synchronised(key_bytes + values_bytes + histogram_bytes, tiles * radix * sizeof(unsigned long long),
+                                            depends_on, static_cast<std::uint32_t>(passes));
   auto* base = static_cast<unsigned char*>(lease.data());
   radix_gpu_arrays<Key, Value> arrays{{keys, reinterpret_cast<Key*>(base)}, {values, nullptr}};
   if constexpr (!std::is_void_v<Value>) arrays.values[1] = reinterpret_cast<Value*>(base + key_bytes);
   auto* histogram = reinterpret_cast<unsigned long long*>(base + key_bytes + values_bytes);
-  auto* counters = reinterpret_cast<std::uint32_t*>(base + key_bytes + values_bytes + histogram_bytes);
-  auto* status0 = reinterpret_cast<unsigned long long*>(base + key_bytes + values_bytes + histogram_bytes + counter_bytes);
-  auto* status1 = reinterpret_cast<unsigned long long*>(reinterpret_cast<unsigned char*>(status0) + status_bytes);
+  const temporary_storage::sync_words& sync = lease.sync();
+  auto* status = static_cast<unsigned long long*>(sync.status);
 
   event last = q.submit([&](handler& h) {
     h.depends_on(lease.dependencies());
-    h.memset(histogram, 0, histogram_bytes + counter_bytes);
+    h.memset(histogram, 0, histogram_bytes);
   });
   lease.used_by(last);
   const std::size_t units = q.get_device().get_info<info::device::max_compute_units>();
@@ -589,8 +601,8 @@ event radix_sort_gpu(queue& q, temporary_storage& storage, Key* keys, Value* val
   last = q.submit([&](handler& h) {
     h.depends_on(last);
     local_accessor<std::uint32_t, 1> local_counts(range<1>{static_cast<std::size_t>(passes) * radix}, h);
-    h.parallel_for(nd_range<1>{histogram_groups * tuning::group, tuning::group},
-                   radix_gpu_histogram<Key>{keys, n, digits, histogram, status0, tiles * radix, local_counts});
+    h.parallel_for(nd_range<1>{histogram_groups * tuning::histogram_group, tuning::histogram_group},
+                   radix_gpu_histogram<Key>{keys, n, digits, histogram, local_counts});
   });
   lease.used_by(last);
   constexpr std::size_t exchange_words = (tile * (sizeof(Key) > value_bytes ? sizeof(Key) : value_bytes) + 7) / 8;
@@ -598,21 +610,21 @@ event radix_sort_gpu(queue& q, temporary_storage& storage, Key* keys, Value* val
     last = q.submit([&](handler& h) {
       h.depends_on(last);
       local_accessor<std::uint64_t, 1> exchange(range<1>{exchange_words}, h);
-      local_accessor<std::uint32_t, 1> sub_group_counts(range<1>{tuning::sub_groups * radix}, h);
+      local_accessor<std::uint32_t, 1> sub_group_counts(range<1>{shape::group / tuning::sub_group * radix}, h);
       local_accessor<std::uint64_t, 1> digit_place(range<1>{radix}, h);
       local_accessor<std::uint32_t, 1> tile_slot(range<1>{1 + radix}, h);
-      h.parallel_for(nd_range<1>{tiles * tuning::group, tuning::group},
-                     properties{work_group_size<tuning::group>, sub_group_size<tuning::sub_group>},
-                     radix_gpu_pass<Key, Value, items>{arrays, n, tiles, digits, p, histogram, {status0, status1},
-                                                       counters + p, exchange, sub_group_counts, digit_place,
-                                                       tile_slot});
+      h.parallel_for(nd_range<1>{tiles * shape::group, shape::group},
+                     properties{work_group_size<shape::group>, sub_group_size<tuning::sub_group>},
+                     radix_gpu_pass<Key, Value, shape>{arrays, n, tiles, digits, p, histogram, status,
+                                                       sync.epoch + static_cast<std::uint32_t>(p), sync.counters + p,
+                                                       exchange, sub_group_counts, digit_place, tile_slot});
     });
     lease.used_by(last);
   }
   const std::size_t copy_groups = std::max<std::size_t>(1, std::min(tiles, std::max<std::size_t>(units, 1) * 8));
   last = q.submit([&](handler& h) {
     h.depends_on(last);
-    h.parallel_for(nd_range<1>{copy_groups * tuning::group, tuning::group},
+    h.parallel_for(nd_range<1>{copy_groups * tuning::histogram_group, tuning::histogram_group},
                    radix_gpu_copy_back<Key, Value>{arrays, n, digits, histogram});
   });
   lease.used_by(last);

@@ -25,6 +25,7 @@
 #include <type_traits>
 #include <utility>
 
+#include <cohort/algorithm/temporary_storage.hpp>
 #include <cohort/core/atomic_ref.hpp>
 #include <cohort/core/bit_cast.hpp>
 #include <cohort/core/known_identity.hpp>
@@ -72,6 +73,20 @@ COHORT_INLINE constexpr std::uint32_t status_word(std::uint32_t epoch, std::uint
 COHORT_INLINE constexpr std::uint32_t status_of(std::uint32_t word, std::uint32_t epoch) {
   return (word >> 2) == epoch ? (word & 3u) : tile_invalid;
 }
+
+/// 64-bit look-back words of a count (copy_if's tiles, radix_sort's digits): the status word
+/// above a count of `counted_bits` bits, so a relaxed load sees both or neither.
+inline constexpr int counted_bits = 42;
+inline constexpr std::uint64_t counted_mask = (std::uint64_t{1} << counted_bits) - 1;
+COHORT_INLINE constexpr std::uint64_t counted_word(std::uint32_t epoch, std::uint32_t status, std::uint64_t count) {
+  return (static_cast<std::uint64_t>(status_word(epoch, status)) << counted_bits) | count;
+}
+COHORT_INLINE constexpr std::uint32_t counted_status(std::uint64_t word, std::uint32_t epoch) {
+  return status_of(static_cast<std::uint32_t>(word >> counted_bits), epoch);
+}
+
+static_assert(temporary_storage::max_epoch < (std::uint32_t{1} << (64 - counted_bits - 2)),
+              "a counted word holds every epoch");
 
 /// How long a look-back waits before it reads a predecessor that was not published again.
 inline constexpr unsigned look_back_pause_ns = 64;

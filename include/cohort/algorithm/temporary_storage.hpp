@@ -43,9 +43,10 @@ public:
   /// - `counters`: `sync_counters` words, zero when the lease starts; the call must leave
   ///   them zero when its last command ends.
   /// - `status`: at least the bytes the lease asked for (256-aligned), holding whatever earlier
-  ///   calls left. A status word that a call publishes carries the call's `epoch` (1 to
-  ///   `max_epoch`, a new one for each lease), so words that carry another read as not yet
-  ///   published. The memory is zero when first allocated and when the epochs wrap.
+  ///   calls left. A status word that a call publishes carries one of the call's epochs
+  ///   (`epoch` and the next ones it asked for, 1 to `max_epoch`, new ones for each lease),
+  ///   so words that carry another read as not yet published. The memory is zero when
+  ///   first allocated and when the epochs wrap.
   struct sync_words {
     std::uint32_t* counters;
     void* status;
@@ -93,15 +94,17 @@ public:
   /// calls no other algorithm with the same storage meanwhile). Growing waits for the
   /// previous user, as freeing memory a command may still use would be wrong.
   lease acquire(std::size_t bytes, const std::vector<event>& dependencies = {}) {
-    return acquire(bytes, dependencies, false, 0);
+    return acquire(bytes, dependencies, 0, 0);
   }
-  /// The same with protocol words: the counters and `status_bytes` of status words.
-  lease acquire_synchronised(std::size_t bytes, std::size_t status_bytes, const std::vector<event>& dependencies = {}) {
-    return acquire(bytes, dependencies, true, status_bytes);
+  /// The same with protocol words: the counters, `status_bytes` of status words and
+  /// `epochs` epochs (a call that reuses its status words, pass after pass, needs one per pass).
+  lease acquire_synchronised(std::size_t bytes, std::size_t status_bytes, const std::vector<event>& dependencies = {},
+                             std::uint32_t epochs = 1) {
+    return acquire(bytes, dependencies, epochs, status_bytes);
   }
 
 private:
-  lease acquire(std::size_t bytes, const std::vector<event>& dependencies, bool sync, std::size_t status_bytes);
+  lease acquire(std::size_t bytes, const std::vector<event>& dependencies, std::uint32_t epochs, std::size_t status_bytes);
   std::unique_ptr<state> m_state;
 };
 
