@@ -47,12 +47,14 @@ kernel_info scan_kernel_info() {
 
 /// The inclusive scan with another tile shape (the tuning study: which shape the GPU
 /// strategy's scan_tuning_gpu should hold), as a row "cohort tile GxI".
-template <typename T, std::size_t Group, std::size_t Items, typename Prepare, typename Verify>
+template <typename T, std::size_t Group, std::size_t Items, unsigned PauseNs = cohort::detail::look_back_pause_ns,
+          typename Prepare, typename Verify>
 void tile_shape_row(const cohort::device& device, const options& o, const row& base, double bytes, const T* in, T* out,
                     std::size_t n, Prepare& prepare, Verify& verify) {
-  using tuning = cohort::detail::scan_single_pass_tuning<Group, Items>;
+  using tuning = cohort::detail::scan_single_pass_tuning<Group, Items, 0, PauseNs>;
   row r = base;
   r.variant = "cohort tile " + std::to_string(Group) + "x" + std::to_string(Items);
+  if (PauseNs != cohort::detail::look_back_pause_ns) r.variant += " pause " + std::to_string(PauseNs) + " ns";
   r.kernel = scan_kernel_info<T, true, tuning>();
   call_row(
       device, r, o.repeats, bytes, prepare,
@@ -109,11 +111,16 @@ void run_case(const cohort::device& device, const options& o, std::size_t n, con
   if constexpr (Inclusive && !std::is_same_v<T, float>) {
     if (n >= (std::size_t{1} << 20) && !o.quick && !o.tiny) {
       if constexpr (sizeof(T) == 4) {
+        tile_shape_row<T, 128, 24, 0>(device, o, base, bytes, in.get(), out.get(), n, prepare, verify);
+        tile_shape_row<T, 128, 24, 300>(device, o, base, bytes, in.get(), out.get(), n, prepare, verify);
+        tile_shape_row<T, 128, 24, 1000>(device, o, base, bytes, in.get(), out.get(), n, prepare, verify);
         tile_shape_row<T, 128, 16>(device, o, base, bytes, in.get(), out.get(), n, prepare, verify);
         tile_shape_row<T, 256, 12>(device, o, base, bytes, in.get(), out.get(), n, prepare, verify);
         tile_shape_row<T, 256, 16>(device, o, base, bytes, in.get(), out.get(), n, prepare, verify);
         tile_shape_row<T, 512, 8>(device, o, base, bytes, in.get(), out.get(), n, prepare, verify);
       } else {
+        tile_shape_row<T, 224, 12, 300>(device, o, base, bytes, in.get(), out.get(), n, prepare, verify);
+        tile_shape_row<T, 224, 24>(device, o, base, bytes, in.get(), out.get(), n, prepare, verify);
         tile_shape_row<T, 128, 12>(device, o, base, bytes, in.get(), out.get(), n, prepare, verify);
         tile_shape_row<T, 256, 8>(device, o, base, bytes, in.get(), out.get(), n, prepare, verify);
         tile_shape_row<T, 128, 8>(device, o, base, bytes, in.get(), out.get(), n, prepare, verify);

@@ -120,6 +120,27 @@ void selection(const cohort::device& device, const options& o, std::size_t n, co
         return cohort::copy_if(q, in.get(), in.get() + n, out.get(), count.get(), pred, {start});
       },
       verify);
+  // The tuning study: other tile shapes (the CUB row above is the reference of each).
+  if (o.quick || o.tiny || percent != 50) return;
+  const row base = rows().back();
+  auto shape_row = [&](auto shape) {
+    using Shape = decltype(shape);
+    row r = base;
+    r.variant = "cohort tile " + std::to_string(Shape::group) + "x" + std::to_string(Shape::items);
+    r.group = Shape::group;
+    call_row(
+        device, r, o.repeats, bytes, prepare,
+        [&](cohort::queue& q, const cohort::event& start) {
+          return cohort::detail::select_gpu<cohort::detail::select_mode::copy_if, Shape>(
+              q, cohort::storage_of(q), in.get(), n, out.get(), out.get(), count.get(), pred, {start});
+        },
+        verify);
+  };
+  shape_row(cohort::detail::tile_shape<256, 16>{});
+  shape_row(cohort::detail::tile_shape<384, 8>{});
+  shape_row(cohort::detail::tile_shape<384, 12>{});
+  shape_row(cohort::detail::tile_shape<384, 16>{});
+  shape_row(cohort::detail::tile_shape<512, 12>{});
 }
 
 void partitioning(const cohort::device& device, const options& o, std::size_t n, const std::vector<std::int32_t>& host,

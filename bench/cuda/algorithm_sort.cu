@@ -158,12 +158,12 @@ void run_case(const cohort::device& device, const options& o, std::size_t n) {
           verify);
       print_last();
     };
-    shape_row(cohort::detail::radix_pass_shape<256, 12>{});
-    shape_row(cohort::detail::radix_pass_shape<384, 8>{});
-    shape_row(cohort::detail::radix_pass_shape<384, 12>{});
-    shape_row(cohort::detail::radix_pass_shape<384, 16>{});
-    shape_row(cohort::detail::radix_pass_shape<512, 8>{});
-    shape_row(cohort::detail::radix_pass_shape<512, 12>{});
+    shape_row(cohort::detail::tile_shape<256, 12>{});
+    shape_row(cohort::detail::tile_shape<384, 8>{});
+    shape_row(cohort::detail::tile_shape<384, 12>{});
+    shape_row(cohort::detail::tile_shape<384, 16>{});
+    shape_row(cohort::detail::tile_shape<512, 8>{});
+    shape_row(cohort::detail::tile_shape<512, 12>{});
   }
 }
 void algorithm_sort(const cohort::device& device, const options& o) {

@@ -59,7 +59,7 @@ const char* name_of(selection s) {
 
 template <typename T>
 constexpr std::size_t gpu_tile() {
-  return cohort::select_tuning_gpu::group_size * cohort::select_tuning_gpu::items_per_work_item<T>();
+  return cohort::select_tuning_gpu::shape<T>::tile;
 }
 
 template <typename T>
@@ -156,6 +156,26 @@ TEST_P(CopyIf, MatchesStdCopyIf) {
   copy_if_all_cases<std::int64_t>(q, 1'000'003);
   copy_if_all_cases<float>(q, 1'000'003);
   copy_if_all_cases<double>(q, 100'003);
+}
+
+/// The GPU strategy with a tile of 384 work-items (groups of 12 sub-groups) of 5 elements,
+/// on whatever device runs the test.
+TEST_P(CopyIf, GpuStrategyOfAnotherTileShape) {
+  using shape = cohort::detail::tile_shape<384, 5>;
+  for (std::size_t n : {std::size_t{1}, shape::tile - 1, shape::tile, 7 * shape::tile + 11, std::size_t{200'003}}) {
+    SCOPED_TRACE("n = " + std::to_string(n));
+    const std::vector<std::int32_t> host = iota_values<std::int32_t>(n);
+    shared_array<std::int32_t> in(host, q), out(n + 1, q, -7);
+    shared_array<std::size_t> count(1, q, 12345);
+    cohort::detail::select_gpu<cohort::detail::select_mode::copy_if, shape>(
+        q, cohort::storage_of(q), in.data(), n, out.data(), out.data(), count.data(), selects{selection::random}, {})
+        .wait_and_throw();
+    std::vector<std::int32_t> expected;
+    std::copy_if(host.begin(), host.end(), std::back_inserter(expected), selects{selection::random});
+    ASSERT_EQ(count[0], expected.size());
+    for (std::size_t i = 0; i < expected.size(); ++i) ASSERT_EQ(out[i], expected[i]) << "at " << i;
+    EXPECT_EQ(out[expected.size()], -7) << "written past the selected elements";
+  }
 }
 
 TEST_P(CopyIf, OtherDeviceKindsStrategy) {

@@ -31,7 +31,7 @@ constexpr std::size_t gpu_tile = gpu_shape::group * gpu_shape::items;
 /// The default shape (radix_sort_gpu's Shape = void), as a value to pass around.
 struct void_shape {};
 /// A pass kernel with more work-items than digits (those past the radix stand for none).
-using wide_shape = cohort::detail::radix_pass_shape<384, 3>;
+using wide_shape = cohort::detail::tile_shape<384, 3>;
 
 /// The order radix_sort promises, as a strict weak order for std::stable_sort: the
 /// transformed bits of radix_sort_keys.hpp in [begin, end).

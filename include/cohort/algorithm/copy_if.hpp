@@ -44,17 +44,13 @@
 
 namespace cohort {
 
-/// The GPU strategy's constants. Tiles of 8 KiB of input (2,048 int32) keep CUB's
-/// order of magnitude per tile and let 8 groups of 256 share an SM's local memory; not yet
-/// tuned by a GPU measurement.
+/// The GPU strategy's constants: tiles of 8 KiB of input (2,048 int32) by default
+/// (`shape`; cohort-bench-cuda's select benchmark compares others).
 struct select_tuning_gpu {
   static constexpr std::size_t group_size = 256;
   static constexpr std::size_t tile_bytes = 8192;
   template <typename T>
-  static constexpr std::size_t items_per_work_item() {
-    const std::size_t items = tile_bytes / group_size / sizeof(T);
-    return items == 0 ? 1 : items;
-  }
+  using shape = detail::tile_shape<group_size, (tile_bytes / group_size / sizeof(T) > 0 ? tile_bytes / group_size / sizeof(T) : 1)>;
   /// Groups of the counting pass of partition, per compute unit.
   static constexpr std::size_t count_groups_per_unit = 8;
 };
@@ -297,13 +293,16 @@ struct select_tiles {
   }
 };
 
-template <select_mode Mode, typename InputIt, typename OutTrue, typename OutFalse, typename Predicate>
+/// `Shape`: the tile (select_tuning_gpu's by default).
+template <select_mode Mode, typename Shape = void, typename InputIt, typename OutTrue, typename OutFalse,
+          typename Predicate>
 event select_gpu(queue& q, temporary_storage& storage, InputIt first, std::size_t n, OutTrue d_true, OutFalse d_false,
                  std::size_t* true_count, Predicate pred, const std::vector<event>& depends_on) {
   using T = typename std::iterator_traits<InputIt>::value_type;
   using tuning = select_tuning_gpu;
-  constexpr std::size_t group_size = tuning::group_size;
-  constexpr std::size_t items = tuning::items_per_work_item<T>();
+  using shape = std::conditional_t<std::is_void_v<Shape>, typename tuning::template shape<T>, Shape>;
+  constexpr std::size_t group_size = shape::group;
+  constexpr std::size_t items = shape::items;
   using kernel = select_tiles<Mode, group_size, items, T, InputIt, OutTrue, OutFalse, Predicate>;
   const std::size_t tiles = (n + kernel::tile_size - 1) / kernel::tile_size;
   if (n > counted_mask || tiles > 0xffffffffu)

@@ -77,14 +77,6 @@ constexpr std::size_t radix_value_bytes() {
     return sizeof(Value);
 }
 
-/// A pass kernel's tile: `Group` work-items (whole sub-groups, at least one per digit for
-/// the look-back) of `Items` keys each.
-template <std::size_t Group, std::size_t Items>
-struct radix_pass_shape {
-  static constexpr std::size_t group = Group;
-  static constexpr std::size_t items = Items;
-};
-
 /// The GPU strategy's constants: 8-bit digits as CUB's onesweep on sm_90; the pass kernel's
 /// tile shape by key and value size (`shape`), chosen on an H200 among the shapes
 /// cohort-bench-cuda's sort benchmark compares (bench/cuda/algorithm_sort.cu).
@@ -100,7 +92,7 @@ struct radix_sort_tuning_gpu {
     return sizeof(Key) > value_bytes ? sizeof(Key) : value_bytes;
   }
   template <typename Key, typename Value>
-  using shape = radix_pass_shape<256, (widest<Key, Value>() <= 4   ? 8
+  using shape = tile_shape<256, (widest<Key, Value>() <= 4   ? 8
                                        : widest<Key, Value>() <= 8 ? 16
                                                                    : (128 / widest<Key, Value>() > 0 ? 128 / widest<Key, Value>() : 1))>;
 };

@@ -41,20 +41,25 @@
 
 namespace cohort::detail {
 
-/// The GPU scan's tile shape: `group_size` work-items of `items` elements each. From
-/// CUB's sm_90 scan policy (docs: ../shared/reference/cub.md section 4): 128 x 24 for 4-byte
-/// accumulators, 224 x 12 for 8-byte ones; larger types keep about 96 bytes per item.
-/// `sub_group_size` 0: the device's own (32 on NVIDIA GPUs); the look-back window is one
-/// sub-group wide whatever its size. Not tuned for cohort yet: on an H200 these shapes gave
-/// 0.76x CUB's DeviceScan for int32 and 0.58x for fp64 at 2^28 (72 and 69 registers, 7 and
-/// 4 groups per SM).
-template <std::size_t GroupSize, std::size_t Items, std::uint32_t SubGroupSize = 0>
+/// How long a look-back waits before it reads a predecessor that was not published again.
+inline constexpr unsigned look_back_pause_ns = 64;
+
+/// The GPU scan's tile shape: `group_size` work-items of `items` elements each, and the
+/// look-back's pause. From CUB's sm_90 scan policy (docs: ../shared/reference/cub.md
+/// section 4): 128 x 24 for 4-byte accumulators, 224 x 12 for 8-byte ones; larger types
+/// keep about 96 bytes per item. `sub_group_size` 0: the device's own (32 on NVIDIA GPUs);
+/// the look-back window is one sub-group wide whatever its size. Not tuned for cohort yet:
+/// on an H200 these shapes gave 0.76x CUB's DeviceScan for int32 and 0.58x for fp64 at 2^28
+/// (72 and 69 registers, 7 and 4 groups per SM).
+template <std::size_t GroupSize, std::size_t Items, std::uint32_t SubGroupSize = 0,
+          unsigned PauseNs = look_back_pause_ns>
 struct scan_single_pass_tuning {
   static_assert(GroupSize > 0 && Items > 0, "a tile needs items");
   static constexpr std::size_t group_size = GroupSize;
   static constexpr std::size_t items = Items;
   static constexpr std::uint32_t sub_group_size = SubGroupSize;
   static constexpr std::size_t tile = GroupSize * Items;
+  static constexpr unsigned pause_ns = PauseNs;
 };
 
 template <typename Acc>
@@ -88,8 +93,6 @@ COHORT_INLINE constexpr std::uint32_t counted_status(std::uint64_t word, std::ui
 static_assert(temporary_storage::max_epoch < (std::uint32_t{1} << (64 - counted_bits - 2)),
               "a counted word holds every epoch");
 
-/// How long a look-back waits before it reads a predecessor that was not published again.
-inline constexpr unsigned look_back_pause_ns = 64;
 
 /// What a look-back reads of one tile.
 template <typename Acc>
@@ -179,7 +182,7 @@ struct later_lane_first {
 /// is combined down to its nearest INCLUSIVE tile, and slides back while it has none.
 /// Tile 0 publishes INCLUSIVE only, so the look-back never reads before it.
 template <typename Acc, typename Status, typename Op>
-COHORT_INLINE Acc look_back(const sub_group& sg, const Status& status, std::uint32_t tile, Op op) {
+COHORT_INLINE Acc look_back(const sub_group& sg, const Status& status, std::uint32_t tile, Op op, unsigned pause_ns) {
   const auto lanes = static_cast<std::int64_t>(sg.get_local_linear_range());
   const auto lane = static_cast<std::int64_t>(sg.get_local_linear_id());
   Acc prefix{};
@@ -189,7 +192,7 @@ COHORT_INLINE Acc look_back(const sub_group& sg, const Status& status, std::uint
     // Lanes before tile 0 stand for an INCLUSIVE boundary that contributes nothing.
     tile_entry<Acc> e = index >= 0 ? status.read(static_cast<std::uint32_t>(index)) : tile_entry<Acc>{tile_inclusive, Acc{}};
     while (any_of_group(sg, e.status == tile_invalid)) {
-      spin_pause(look_back_pause_ns);
+      spin_pause(pause_ns);
       if (e.status == tile_invalid) e = status.read(static_cast<std::uint32_t>(index));
     }
     const std::int64_t stop = ext::ballot(sg, e.status == tile_inclusive).find_low();
@@ -338,7 +341,7 @@ struct single_pass_scan_kernel {
     if (t > 0) {
       const sub_group sg = it.get_sub_group();
       if (sg.get_group_linear_id() == 0) {
-        const Acc before = look_back<Acc>(sg, status, t, op);
+        const Acc before = look_back<Acc>(sg, status, t, op, Tuning::pause_ns);
         if (sg.get_local_linear_id() == 0) tile_prefix[0] = before;
       }
     }

@@ -58,6 +58,14 @@ inline std::size_t cpu_chunks(const queue& q) {
 }
 
 /// Chunk `c` of `chunks` near-equal contiguous chunks of [0, n): [begin, end).
+/// A GPU strategy's tile: `Group` work-items of `Items` elements each.
+template <std::size_t Group, std::size_t Items>
+struct tile_shape {
+  static constexpr std::size_t group = Group;
+  static constexpr std::size_t items = Items;
+  static constexpr std::size_t tile = Group * Items;
+};
+
 struct chunk_range {
   std::size_t begin, end;
 };
