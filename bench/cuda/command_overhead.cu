@@ -78,9 +78,9 @@ void command_overhead(const cohort::device& device, const options& o) {
       for (int i = 0; i < count; ++i) q.single_task(empty_task{}).wait_and_throw();
       return seconds_since(t0) / count;
     });
-    add("command_overhead/submit", in_order ? "cohort single_task, in-order queue" : "cohort single_task", submit,
+    add("command_overhead/submit", in_order ? "cohort single_task (in-order queue)" : "cohort single_task", submit,
         plain_submit);
-    add("command_overhead/round_trip", in_order ? "cohort single_task + wait, in-order queue" : "cohort single_task + wait",
+    add("command_overhead/round_trip", in_order ? "cohort single_task + wait (in-order queue)" : "cohort single_task + wait",
         round_trip, plain_round_trip);
     std::printf("  %s: submit %.2f us (plain %.2f us), round trip %.2f us (plain %.2f us)\n",
                 in_order ? "in-order" : "default", submit * 1e6, plain_submit * 1e6, round_trip * 1e6,

@@ -27,8 +27,8 @@
 // GPU strategy: onesweep (Adinets and Merrill 2022, CUB's sort on sm_90): one kernel
 // counts every pass's digits over all keys; then each pass is one kernel whose groups take
 // tiles in order from an atomic counter, rank their tile's keys stably (each sub-group
-// ranks its consecutive keys with match_any, in key order, and the sub-groups' counts are
-// scanned per digit), publish their per-digit counts and find the counts of all earlier
+// ranks its consecutive keys in key order, finding the lanes of the same digit with one
+// ballot per digit bit, and the sub-groups' counts are scanned per digit), publish their per-digit counts and find the counts of all earlier
 // tiles by a decoupled look-back per digit (one work-item per digit; a 64-bit word holds
 // a status and a count, so relaxed single-word atomics suffice), reorder the tile in local
 // memory by rank and write each key to its place (runs of one digit, so writes coalesce).
@@ -46,7 +46,7 @@
 #include <cohort/algorithm/temporary_storage.hpp>
 #include <cohort/cohort.hpp>
 #include <cohort/detail/algorithm_support.hpp>
-#include <cohort/group/ext/match.hpp>
+#include <cohort/group/ext/ballot.hpp>
 
 namespace cohort {
 
@@ -396,6 +396,18 @@ struct radix_gpu_pass {
   local_accessor<std::uint64_t, 1> digit_place;       // [digit]: where local rank 0 of the digit would go
   local_accessor<std::uint32_t, 1> tile_slot;  // [0]: the tile; [1 + digit]: the digit's start in the tile
 
+  /// The lanes of `sg` whose digit equals `d`: one ballot per digit bit, as CUB's MatchAny
+  /// does (a native match of 32-bit values costs more than eight ballots).
+  COHORT_INLINE static std::uint32_t same_digit_lanes(const sub_group& sg, std::uint32_t d) {
+    std::uint32_t peers = sg_size >= 32 ? ~std::uint32_t{0} : (std::uint32_t{1} << (sg_size % 32)) - 1u;
+    for (int b = 0; b < radix_sort_tuning_gpu::digit_bits; ++b) {
+      const bool bit = ((d >> b) & 1u) != 0;
+      const auto ones = static_cast<std::uint32_t>(ext::ballot(sg, bit).bits());
+      peers &= bit ? ones : ~ones;
+    }
+    return peers;
+  }
+
   COHORT_FUNCTION void operator()(nd_item<1> it) const {
     const auto g = it.get_group();
     const auto sg = it.get_sub_group();
@@ -445,13 +457,13 @@ struct radix_gpu_pass {
     for (std::size_t j = t; j < sub_groups * radix; j += group_size) counts[j] = 0;
     group_barrier(g);
 
-    // Rank within the sub-group's run: the equal digits of one round (match_any) in lane
+    // Rank within the sub-group's run: the equal digits of one round (same_digit_lanes) in lane
     // order, after those of earlier rounds.
     std::uint32_t rank[Items];
     std::uint32_t* mine = counts + w * radix;
     const std::uint32_t lanes_below = (std::uint32_t{1} << lane) - 1u;
     for (std::size_t k = 0; k < Items; ++k) {
-      const std::uint32_t peers = ext::match_any(sg, digit[k]).bits();
+      const std::uint32_t peers = same_digit_lanes(sg, digit[k]);
       const std::uint32_t leader = static_cast<std::uint32_t>(countr_zero32(peers));
       std::uint32_t before = 0;
       if (lane == leader) {
