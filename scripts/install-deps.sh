@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Installs the Debian packages one of cohort's commands needs, only those missing.
 #   scripts/install-deps.sh test    what scripts/test.sh needs: compilers, Boost.Context,
-#                                   GoogleTest, and what cohort-bench builds with (it is built too)
+#                                   GoogleTest, what cohort-bench builds with (it is built too),
+#                                   and LLVM's development files for the compiler pass
 #   scripts/install-deps.sh bench   what scripts/bench.sh needs: cohort-bench's build and gnuplot
 # Installing needs root: run as root, or with sudo available. Quiet unless something fails.
 set -euo pipefail
@@ -10,6 +11,10 @@ case "${1:-test}" in
   bench) packages=(cmake make g++ libboost-context-dev libopenblas-dev libcli11-dev gnuplot-nox) ;;
   *) echo "usage: $0 [test|bench]" >&2; exit 2 ;;
 esac
+# The CPU compiler pass (preset clang-cbs) builds against the LLVM of clang's version.
+if [ "${1:-test}" = test ] && command -v clang++ >/dev/null; then
+  packages+=("llvm-$(clang++ -dumpversion | cut -d. -f1)-dev")
+fi
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")

@@ -3,6 +3,7 @@
 #   release (default)  g++, the tests at -O0 and cohort-bench at -O3
 #   asan               AddressSanitizer + UndefinedBehaviorSanitizer (g++), tests only
 #   tsan               ThreadSanitizer (clang++ with LLVM's OpenMP and archer), tests only
+#   clang-cbs          clang++ with the CPU compiler pass (compiler/cbs/), the tests at -O2
 # Further arguments go to CMake's configure step, e.g. -DCOHORT_TESTS="reduce;usm" to build
 # only the test files matching those patterns.
 set -euo pipefail

@@ -13,6 +13,7 @@
 #include <type_traits>
 
 #include <cohort/backend/kernel_hooks.hpp>  // the declarations (with their attributes) first
+#include <cohort/backend/cpu/compiler_pass.hpp>
 #include <cohort/backend/cpu/contiguous_loop.hpp>
 #include <cohort/detail/macros.hpp>
 #include <cohort/backend/cpu/fiber_engine.hpp>
@@ -49,6 +50,9 @@ namespace cpu = ::cohort::backends::cpu;
 
 template <int D>
 COHORT_INLINE void barrier(const group<D>& g) {
+#if COHORT_CBS
+  if (cpu::cbs::active()) return __cohort_cbs_barrier();
+#endif
   cpu::fiber_engine::active().barrier(g.get_local_linear_id(), 0, g.get_local_linear_range());
 }
 
@@ -56,6 +60,10 @@ COHORT_INLINE void barrier(const group<D>& g) {
 template <typename SubGroup>
 COHORT_INLINE void sub_group_barrier(const SubGroup& sg) {
   if (sg.get_max_local_range()[0] == 1) return;
+#if COHORT_CBS
+  // The launcher runs groups as loops only with sub-groups of one item.
+  if (cpu::cbs::active()) return __cohort_cbs_unsupported();
+#endif
   const std::size_t first = sg.first_item_in_group();
   cpu::fiber_engine::active().barrier(first + sg.get_local_linear_id(), first, first + sg.get_local_linear_range());
 }
@@ -71,7 +79,12 @@ COHORT_INLINE void memory_fence(const Group&) {
 }
 
 /// Base of the current group's local-accessor memory.
-COHORT_INLINE char* local_accessor_base() { return cpu::group_arena::active().local_accessor_base(); }
+COHORT_INLINE char* local_accessor_base() {
+#if COHORT_CBS
+  if (cpu::cbs::active()) return __cohort_cbs_local_memory();
+#endif
+  return cpu::group_arena::active().local_accessor_base();
+}
 
 /// Hierarchical: the group lambda runs once per group on the CPU, so a work-item loop
 /// over the logical range is all `parallel_for_work_item` needs; its implicit barrier is
@@ -157,23 +170,43 @@ public:
 
 template <typename Group, typename T, typename Op>
 COHORT_INLINE T group_reduce(const Group& g, const T& x, Op op) {
+#if COHORT_CBS
+  if constexpr (Group::fence_scope != memory_scope::sub_group)
+    if (cpu::cbs::active()) return cpu::cbs::reduce(g.get_local_linear_id(), g.get_local_linear_range(), x, op);
+#endif
   return cpu::group_ops::reduce(cpu::scope_of(g), x, op);
 }
 template <typename Group, typename T, typename Op>
 COHORT_INLINE T group_inclusive_scan(const Group& g, const T& x, Op op) {
+#if COHORT_CBS
+  if constexpr (Group::fence_scope != memory_scope::sub_group)
+    if (cpu::cbs::active()) return cpu::cbs::inclusive_scan(g.get_local_linear_id(), g.get_local_linear_range(), x, op);
+#endif
   return cpu::group_ops::inclusive_scan(cpu::scope_of(g), x, op);
 }
 template <typename Group, typename T, typename Op>
 COHORT_INLINE T group_exclusive_scan(const Group& g, const T& x, const T& init, Op op) {
+#if COHORT_CBS
+  if constexpr (Group::fence_scope != memory_scope::sub_group)
+    if (cpu::cbs::active()) return cpu::cbs::exclusive_scan(g.get_local_linear_id(), g.get_local_linear_range(), x, init, op);
+#endif
   return cpu::group_ops::exclusive_scan(cpu::scope_of(g), x, init, op);
 }
 /// Each item gets the value of the item with local linear id `source` in its scope.
 template <typename Group, typename T>
 COHORT_INLINE T group_select(const Group& g, const T& x, std::size_t source) {
+#if COHORT_CBS
+  if constexpr (Group::fence_scope != memory_scope::sub_group)
+    if (cpu::cbs::active()) return cpu::cbs::select(g.get_local_linear_id(), g.get_local_linear_range(), x, source);
+#endif
   return cpu::group_ops::select(cpu::scope_of(g), x, source);
 }
 template <typename Group, typename T>
 COHORT_INLINE T group_broadcast(const Group& g, const T& x, std::size_t source) {
+#if COHORT_CBS
+  if constexpr (Group::fence_scope != memory_scope::sub_group)
+    if (cpu::cbs::active()) return cpu::cbs::select(g.get_local_linear_id(), g.get_local_linear_range(), x, source);
+#endif
   return cpu::group_ops::select(cpu::scope_of(g), x, source);
 }
 // Joint algorithms: the items of a group run one after another on this thread, so one
@@ -186,15 +219,17 @@ COHORT_INLINE detail::joint_value_t<Init> joint_reduce(const Group& g, Ptr first
                                                                        Op op) {
   using T = detail::joint_value_t<Init>;
   const auto count = static_cast<std::size_t>(std::distance(first, last));
-  return cpu::group_ops::once_for_all<T>(
-      cpu::scope_of(g),
-      [&]() -> T {
-        if constexpr (detail::is_from_first_v<Init>)
-          return count == 0 ? T{} : detail::fold(std::next(first), count - 1, static_cast<T>(*first), op);
-        else
-          return detail::fold(first, count, init, op);
-      },
-      count * sizeof(*first));
+  const auto compute = [&]() -> T {
+    if constexpr (detail::is_from_first_v<Init>)
+      return count == 0 ? T{} : detail::fold(std::next(first), count - 1, static_cast<T>(*first), op);
+    else
+      return detail::fold(first, count, init, op);
+  };
+#if COHORT_CBS
+  if constexpr (Group::fence_scope != memory_scope::sub_group)
+    if (cpu::cbs::active()) return cpu::cbs::once_for_all<T>(g.get_local_linear_id(), g.get_local_linear_range(), compute);
+#endif
+  return cpu::group_ops::once_for_all<T>(cpu::scope_of(g), compute, count * sizeof(*first));
 }
 /// Scans [first, last) into `result` (which may equal `first`). An inclusive scan's `init`
 /// may be detail::from_first<T>: the first element is the first result.
@@ -202,29 +237,38 @@ template <bool Inclusive, typename Group, typename InPtr, typename OutPtr, typen
 COHORT_INLINE void joint_scan(const Group& g, InPtr first, InPtr last, OutPtr result, const Init& init,
                                               Op op) {
   const auto count = static_cast<std::size_t>(std::distance(first, last));
-  cpu::group_ops::once_for_all<char>(
-      cpu::scope_of(g),
-      [&] {
-        if constexpr (detail::is_from_first_v<Init>) {
-          static_assert(Inclusive, "an exclusive scan needs an init or an identity");
-          using T = detail::joint_value_t<Init>;
-          if (count != 0) {
-            const T head = static_cast<T>(*first);  // read before an in-place scan overwrites it
-            *result = head;
-            detail::scan<true>(std::next(first), count - 1, std::next(result), head, op);
-          }
-        } else {
-          detail::scan<Inclusive>(first, count, result, init, op);
-        }
-        return char{0};
-      },
-      count * (sizeof(*first) + sizeof(*result)));
+  const auto compute = [&] {
+    if constexpr (detail::is_from_first_v<Init>) {
+      static_assert(Inclusive, "an exclusive scan needs an init or an identity");
+      using T = detail::joint_value_t<Init>;
+      if (count != 0) {
+        const T head = static_cast<T>(*first);  // read before an in-place scan overwrites it
+        *result = head;
+        detail::scan<true>(std::next(first), count - 1, std::next(result), head, op);
+      }
+    } else {
+      detail::scan<Inclusive>(first, count, result, init, op);
+    }
+    return char{0};
+  };
+#if COHORT_CBS
+  if constexpr (Group::fence_scope != memory_scope::sub_group)
+    if (cpu::cbs::active()) {
+      cpu::cbs::once_for_all<char>(g.get_local_linear_id(), g.get_local_linear_range(), compute);
+      return;
+    }
+#endif
+  cpu::group_ops::once_for_all<char>(cpu::scope_of(g), compute, count * (sizeof(*first) + sizeof(*result)));
 }
 template <typename Group, typename Ptr, typename Predicate>
 COHORT_INLINE bool joint_any_of(const Group& g, Ptr first, Ptr last, Predicate pred) {
   const auto count = static_cast<std::size_t>(std::distance(first, last));
-  return cpu::group_ops::once_for_all<bool>(
-      cpu::scope_of(g), [&] { return detail::any_of(first, count, pred); }, count * sizeof(*first));
+  const auto compute = [&] { return detail::any_of(first, count, pred); };
+#if COHORT_CBS
+  if constexpr (Group::fence_scope != memory_scope::sub_group)
+    if (cpu::cbs::active()) return cpu::cbs::once_for_all<bool>(g.get_local_linear_id(), g.get_local_linear_range(), compute);
+#endif
+  return cpu::group_ops::once_for_all<bool>(cpu::scope_of(g), compute, count * sizeof(*first));
 }
 
 }  // namespace cohort::detail::kernel_hooks

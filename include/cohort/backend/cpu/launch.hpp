@@ -9,6 +9,7 @@
 #include <omp.h>
 
 #include <cohort/backend/concepts.hpp>
+#include <cohort/backend/cpu/compiler_pass.hpp>
 #include <cohort/backend/cpu/fiber_engine.hpp>
 #include <cohort/backend/cpu/group_arena.hpp>
 #include <cohort/backend/cpu/reduction_partials.hpp>
@@ -30,6 +31,24 @@ inline void invoke_range_kernel(const Kernel& k, const id<D>& i, const range<D>&
   else
     k(i);
 }
+
+#if COHORT_CBS
+/// One work-item of a group, in the form the compiler pass turns into loops over the group's
+/// items (compiler_pass.hpp): false where the pass did not transform it, before running
+/// anything.
+template <typename State>
+[[gnu::noinline]] bool run_group_as_loops(const State* state, std::size_t group_size) {
+  if (!__cohort_cbs_transformed()) return false;
+  state->run_one_sub_group_item(__cohort_cbs_local_id(group_size));
+  return true;
+}
+
+/// The kernel's type as the compiler spells it, for COHORT_VERBOSE's messages.
+template <typename Kernel>
+const char* kernel_type_name() {
+  return __PRETTY_FUNCTION__;
+}
+#endif
 
 struct launcher {
   template <int D, typename Kernel>
@@ -107,13 +126,46 @@ COHORT_IVDEP
         (*kernel)(nd_item<D>(group<D>(group_id, groups, local, l), sub_group_size));
       }
       static void run_item(void* self, std::size_t lid) { static_cast<group_state*>(self)->run(lid); }
+#if COHORT_CBS
+      /// run(lid) with sub-groups of one item known to the compiler: their collectives then
+      /// need no engine, and the pass sees no sub-group barrier.
+      COHORT_INLINE void run_one_sub_group_item(std::size_t lid) const {
+        id<D> l;
+        if constexpr (D == 1)
+          l[0] = lid;
+        else
+          l = detail::delinearize<D, id<D>>(lid, local);
+        (*kernel)(nd_item<D>(group<D>(group_id, groups, local, l), 1));
+      }
+#endif
     };
+#if COHORT_CBS
+    // Groups run as loops where the pass transformed the kernel; sub-groups of more than one
+    // item need the fibers.
+    const bool try_loops = sub_group_size == 1 && cbs::loops_enabled();
+    if (sub_group_size != 1) cbs::report_fallback(kernel_type_name<Kernel>(), "sub-groups of more than one item");
+#endif
     for_each_group(num_groups, local_bytes, [&] {
       fiber_engine& engine = fiber_engine::this_thread();
       engine.begin_launch();
+#if COHORT_CBS
+      if (try_loops) cbs::reserve_scratch(group_size);
+      bool loops = try_loops;
+#endif
       return [&engine, state = group_state{&kernel, id<D>{}, groups, local, sub_group_size}, &groups,
-              group_size](std::size_t g) mutable {
+              group_size
+#if COHORT_CBS
+              , loops
+#endif
+      ](std::size_t g) mutable {
         state.group_id = detail::delinearize<D, id<D>>(g, groups);
+#if COHORT_CBS
+        if (loops) {
+          if (run_group_as_loops(&state, group_size)) return;
+          loops = false;
+          cbs::report_fallback(kernel_type_name<Kernel>(), "the compiler pass did not transform it");
+        }
+#endif
         engine.run_group(group_size, &state, &group_state::run_item, [&](fiber_engine& e) {
           for (std::size_t lid = 0; lid < group_size; ++lid) {
             state.run(lid);

@@ -11,6 +11,7 @@
 #include <string>
 
 #include <cohort/backend/kernel_hooks.hpp>  // the declarations (with their attributes) first
+#include <cohort/backend/cpu/compiler_pass.hpp>
 #include <cohort/backend/cpu/group_ops.hpp>
 #include <cohort/core/exception.hpp>
 #include <cohort/core/memory_scope.hpp>
@@ -22,6 +23,11 @@ inline constexpr std::size_t mask_bits = 32;
 /// The group's slots in the work-group, after checking that a 32-bit mask covers it.
 template <typename Group>
 inline group_ops::scope mask_scope(const Group& g, const char* function) {
+#if COHORT_CBS
+  // Masks over a work-group have no loop form: the pass declines such a kernel.
+  if constexpr (Group::fence_scope != memory_scope::sub_group)
+    if (cbs::active()) __cohort_cbs_unsupported();
+#endif
   if constexpr (Group::fence_scope == memory_scope::sub_group) {
     const std::size_t size = g.get_max_local_range()[0];
     if (size > mask_bits)

@@ -1,0 +1,786 @@
+// SPDX-License-Identifier: MIT
+// Continuation-based synchronisation of one wrapper (a work-item of a group):
+//  1. the wrapper is worked on as a copy, so that a kernel the pass declines halfway stays
+//     as it was;
+//  2. each barrier call gets a block of its own; a region is what an item runs from the
+//     wrapper's start or from a barrier up to the next barriers or the return (regions may
+//     share blocks: each gets its own copy);
+//  3. values the same for every item (the kernel's captures, the group's ranges, and pure
+//     arithmetic on them) move to the wrapper's entry, computed once per group;
+//  4. every other value that an item needs after a barrier, and every stack object, gets one
+//     slot per item in the group's per-item storage;
+//  5. each region becomes a loop over the items; where the items leave a region for the next
+//     barrier, the loop ends and the region that starts after that barrier follows. The
+//     barriers of a group are reached by all its items (SYCL requires it), so the last
+//     item's choice is the group's.
+#include "form_work_item_loops.hpp"
+
+#include <cstdlib>
+#include <functional>
+#include <string>
+
+#include <llvm/ADT/DenseMap.h>
+#include <llvm/ADT/DenseSet.h>
+#include <llvm/ADT/PostOrderIterator.h>
+#include <llvm/ADT/SetVector.h>
+#include <llvm/Analysis/PostDominators.h>
+#include <llvm/Analysis/ValueTracking.h>
+#include <llvm/IR/CFG.h>
+#include <llvm/IR/Constants.h>
+#include <llvm/IR/IRBuilder.h>
+#include <llvm/IR/InstIterator.h>
+#include <llvm/IR/Instructions.h>
+#include <llvm/IR/IntrinsicInst.h>
+#include <llvm/IR/MDBuilder.h>
+#include <llvm/IR/Module.h>
+#include <llvm/IR/Verifier.h>
+#include <llvm/Pass.h>
+#include <llvm/Support/FileSystem.h>
+#include <llvm/Support/raw_ostream.h>
+#include <llvm/Transforms/InstCombine/InstCombine.h>
+#include <llvm/Transforms/Scalar/EarlyCSE.h>
+#include <llvm/Transforms/Scalar/LICM.h>
+#include <llvm/Transforms/Scalar/LoopPassManager.h>
+#include <llvm/Transforms/Scalar/SimpleLoopUnswitch.h>
+#include <llvm/Transforms/Scalar/SimplifyCFG.h>
+#include <llvm/Transforms/Utils/BasicBlockUtils.h>
+#include <llvm/Transforms/Utils/Cloning.h>
+#include <llvm/Transforms/Utils/Local.h>
+
+#include "markers.hpp"
+
+using namespace llvm;
+
+namespace cohort_cbs {
+
+namespace {
+
+/// Larger kernels are declined: each region copies its blocks.
+constexpr unsigned max_regions = 64;
+constexpr unsigned max_cloned_blocks = 8192;
+
+/// Where the items go when they leave a region: the region after barrier `target`, or the
+/// end of the wrapper.
+constexpr unsigned to_the_end = 1u << 30;  // not ~0u: DenseMap keeps that key for itself
+
+/// Adds `group` to the access groups of `inst` (a loop of the kernel's own may have given it one).
+void add_access_group(Instruction& inst, MDNode* group) {
+  MDNode* existing = inst.getMetadata(LLVMContext::MD_access_group);
+  if (!existing) return inst.setMetadata(LLVMContext::MD_access_group, group);
+  SmallVector<Metadata*, 4> groups;
+  if (existing->getNumOperands() == 0)
+    groups.push_back(existing);
+  else
+    for (const MDOperand& op : existing->operands()) groups.push_back(op.get());
+  groups.push_back(group);
+  inst.setMetadata(LLVMContext::MD_access_group, MDNode::get(inst.getContext(), groups));
+}
+
+struct region {
+  BasicBlock* start = nullptr;
+  SmallSetVector<BasicBlock*, 16> blocks;
+};
+
+class loop_former {
+public:
+  explicit loop_former(Function& work) : f(work), ctx(work.getContext()), layout(work.getParent()->getDataLayout()) {}
+
+  /// Transforms the function; the reason it cannot where it cannot (the function is then
+  /// in an unspecified state: it is a copy that the caller throws away).
+  std::string run();
+
+private:
+  std::string prepare_entry();
+  std::string split_at_barriers();
+  std::string find_regions();
+  void hoist_uniform_values();
+  std::string demote_values_crossing_barriers();
+  bool recomputable(Value* v, unsigned depth) const;
+  void find_varying_values();
+  /// Whether, in some region holding `at`, an item may reach `at` from `def` without a barrier.
+  bool reachable_in_one_go(BasicBlock* def, BasicBlock* at);
+  Value* recompute(Value* v, Instruction* before);
+  std::string give_each_item_its_storage();
+  std::string build_loops();
+  /// Copies region r for the item `lid` before block `before`; its exits go to
+  /// `exit_to(target)`; `start` receives the copy's first block. `in_loop`: the copy is the
+  /// body of the loop over the items.
+  std::string clone_region(unsigned r, Value* lid, BasicBlock* before, bool in_loop,
+                           const std::function<BasicBlock*(unsigned)>& exit_to, BasicBlock*& start);
+
+  bool in_region(unsigned r, BasicBlock* b) const { return regions[r].blocks.count(b) != 0; }
+  /// Blocks of region r that an item reaches from its start without passing block `avoid`.
+  const DenseSet<BasicBlock*>& reachable_avoiding(unsigned r, BasicBlock* avoid);
+
+  Function& f;
+  LLVMContext& ctx;
+  const DataLayout& layout;
+  BasicBlock* entry = nullptr;  // the new entry: storage and values computed once per group
+  Value* group_size = nullptr;
+  SmallVector<CallInst*, 4> local_ids;
+  SmallVector<BasicBlock*, 8> barrier_blocks;  // each holds one barrier call and a branch
+  DenseMap<BasicBlock*, unsigned> barrier_index;
+  SmallVector<region, 8> regions;  // regions[0] starts at the wrapper's start, regions[j + 1] after barrier j
+  DenseMap<BasicBlock*, SmallVector<unsigned, 2>> regions_of;
+  DenseMap<std::pair<unsigned, BasicBlock*>, DenseSet<BasicBlock*>> reach_cache;
+  DenseSet<Instruction*> uniform;
+  // Values that may differ between the items of a group (all others are the same for all).
+  DenseSet<Value*> varying;
+  // Loads of values the same for every item from their per-item slots: they read the last
+  // item's slot, which holds the value of the previous pass through the region until the
+  // last item passes the definition again (items run in order).
+  DenseMap<LoadInst*, AllocaInst*> uniform_loads;
+  // The loads and stores of the per-item slots of values live across barriers.
+  DenseMap<Instruction*, AllocaInst*> slot_accesses;
+  // Per stack object, where its per-item array starts and how far apart the items' copies are.
+  struct item_array {
+    AllocaInst* object;
+    Value* base;
+    uint64_t stride;
+    Value* last = nullptr;  // the last item's copy
+  };
+  SmallVector<item_array, 16> item_arrays;
+  SmallPtrSet<BasicBlock*, 32> original;  // the blocks the copies replace
+  MDNode* last_access_group = nullptr;
+  bool loop_leaves_out_last_item = false;  // for clone_region: the loop runs items [0, n - 1)
+};
+
+std::string loop_former::prepare_entry() {
+  CallInst* transformed = nullptr;
+  for (Instruction& inst : instructions(f)) {
+    if (is_call_to(&inst, transformed_marker)) {
+      if (transformed) return "two wrapper markers";
+      transformed = cast<CallInst>(&inst);
+    }
+    if (is_call_to(&inst, unsupported_marker)) return "a group function without a loop form (sub-group barrier, mask over a work-group, or a value over 64 bytes)";
+    if (isa<IndirectBrInst>(inst) || isa<CallBrInst>(inst)) return "indirect branches";
+    if (auto* alloca = dyn_cast<AllocaInst>(&inst))
+      if (!alloca->isStaticAlloca()) return "a stack object of run-time size";
+  }
+  if (!transformed) return "no wrapper marker";
+  if (!transformed->getType()->isIntegerTy(1)) return "unexpected wrapper marker";
+  transformed->replaceAllUsesWith(ConstantInt::getTrue(ctx));
+  transformed->eraseFromParent();
+  // The test of the marker folds away, and the blocks before the kernel merge into one:
+  // its beginning is where values the same for every item are loaded.
+  BasicBlock* start = &f.getEntryBlock();
+  for (bool changed = true; changed;) {
+    changed = ConstantFoldTerminator(start);
+    changed |= removeUnreachableBlocks(f);
+    if (auto* br = dyn_cast<BranchInst>(start->getTerminator()))
+      if (br->isUnconditional() && br->getSuccessor(0)->getSinglePredecessor() == start &&
+          !br->getSuccessor(0)->isLandingPad())
+        changed |= MergeBlockIntoPredecessor(br->getSuccessor(0));
+  }
+  // Lifetime markers and debug intrinsics would name stack objects that become per-item slots.
+  for (Instruction& inst : make_early_inc_range(instructions(f)))
+    if (auto* intrinsic = dyn_cast<IntrinsicInst>(&inst))
+      if (intrinsic->isLifetimeStartOrEnd() || isa<DbgInfoIntrinsic>(intrinsic)) intrinsic->eraseFromParent();
+
+  for (Instruction& inst : instructions(f))
+    if (is_call_to(&inst, local_id_marker)) local_ids.push_back(cast<CallInst>(&inst));
+  if (local_ids.empty()) return "no local id";
+  group_size = local_ids.front()->getArgOperand(0);
+  if (!isa<Argument>(group_size) && !isa<Constant>(group_size)) return "the group size is not the wrapper's argument";
+  if (!group_size->getType()->isIntegerTy(64)) return "the group size is not 64 bits";
+  for (CallInst* call : local_ids)
+    if (call->getArgOperand(0) != group_size) return "local ids of different group sizes";
+
+  entry = BasicBlock::Create(ctx, "cbs.entry", &f, start);
+  BranchInst::Create(start, entry);
+  for (Instruction& inst : make_early_inc_range(*start))
+    if (isa<AllocaInst>(inst)) inst.moveBefore(entry->getTerminator());
+  return {};
+}
+
+std::string loop_former::split_at_barriers() {
+  SmallVector<CallInst*, 8> barriers;
+  for (Instruction& inst : instructions(f))
+    if (is_call_to(&inst, barrier_marker)) {
+      if (!isa<CallInst>(inst)) return "a barrier that may throw";
+      barriers.push_back(cast<CallInst>(&inst));
+    }
+  if (barriers.size() + 1 > max_regions) return "too many barriers";
+  for (CallInst* call : barriers) {
+    BasicBlock* block = call->getParent();
+    if (block == entry) return "a barrier in the entry";
+    BasicBlock* barrier = block->getFirstNonPHI() == call ? block : SplitBlock(block, call);
+    if (barrier->isLandingPad() || !barrier->phis().empty()) return "a barrier in an exception handler";
+    SplitBlock(barrier, call->getNextNode());
+    barrier_index[barrier] = barrier_blocks.size();
+    barrier_blocks.push_back(barrier);
+  }
+  return {};
+}
+
+std::string loop_former::find_regions() {
+  regions.resize(barrier_blocks.size() + 1);
+  regions[0].start = entry->getSingleSuccessor();
+  for (unsigned j = 0; j < barrier_blocks.size(); ++j) regions[j + 1].start = barrier_blocks[j]->getSingleSuccessor();
+  unsigned total = 0;
+  for (unsigned r = 0; r < regions.size(); ++r) {
+    region& reg = regions[r];
+    SmallVector<BasicBlock*, 16> work{reg.start};
+    reg.blocks.insert(reg.start);
+    while (!work.empty()) {
+      BasicBlock* b = work.pop_back_val();
+      for (BasicBlock* next : successors(b)) {
+        if (barrier_index.count(next)) continue;
+        if (next == entry) return "a branch back to the entry";
+        if (reg.blocks.insert(next)) work.push_back(next);
+      }
+    }
+    for (BasicBlock* b : reg.blocks) regions_of[b].push_back(r);
+    total += reg.blocks.size();
+  }
+  if (total > max_cloned_blocks) return "the regions would copy too many blocks";
+  // A region start other than the wrapper's never has a predecessor in its own region (its
+  // only one is its barrier), so its copy's only predecessor is its loop's header.
+  return {};
+}
+
+const DenseSet<BasicBlock*>& loop_former::reachable_avoiding(unsigned r, BasicBlock* avoid) {
+  auto [it, fresh] = reach_cache.try_emplace({r, avoid});
+  if (!fresh) return it->second;
+  DenseSet<BasicBlock*>& seen = it->second;
+  if (regions[r].start == avoid) return seen;
+  SmallVector<BasicBlock*, 16> work{regions[r].start};
+  seen.insert(regions[r].start);
+  while (!work.empty()) {
+    BasicBlock* b = work.pop_back_val();
+    for (BasicBlock* next : successors(b))
+      if (next != avoid && in_region(r, next) && seen.insert(next).second) work.push_back(next);
+  }
+  return seen;
+}
+
+void loop_former::hoist_uniform_values() {
+  auto operands_uniform = [&](Instruction& inst) {
+    for (Value* op : inst.operands()) {
+      if (isa<Constant>(op) || isa<Argument>(op)) continue;
+      if (auto* def = dyn_cast<Instruction>(op); def && uniform.count(def)) continue;
+      return false;
+    }
+    return true;
+  };
+  auto hoist = [&](Instruction& inst) {
+    inst.moveBefore(entry->getTerminator());
+    uniform.insert(&inst);
+  };
+  // The collectives' scratch: one call in the entry serves every item and region.
+  // So is the group's local memory.
+  for (StringRef marker : {scratch_marker, local_memory_marker}) {
+    SmallVector<CallInst*, 4> calls;
+    for (Instruction& inst : instructions(f))
+      if (is_call_to(&inst, marker)) calls.push_back(cast<CallInst>(&inst));
+    if (calls.empty()) continue;
+    CallInst* first = calls.front();
+    hoist(*first);
+    for (CallInst* call : calls)
+      if (call != first) {
+        call->replaceAllUsesWith(first);
+        call->eraseFromParent();
+      }
+  }
+  // Loads at the kernel's start, before anything it writes: every item would read the same
+  // (an item reading what another writes before the first barrier is a race).
+  BasicBlock* start = regions[0].start;
+  for (Instruction& inst : make_early_inc_range(*start)) {
+    if (inst.isTerminator() || isa<PHINode>(inst) || isa<AllocaInst>(inst)) break;
+    if (is_call_to(&inst, local_id_marker)) continue;
+    if (auto* load = dyn_cast<LoadInst>(&inst)) {
+      if (load->isSimple() && operands_uniform(inst)) hoist(inst);
+      continue;
+    }
+    if (inst.mayWriteToMemory() || inst.mayHaveSideEffects()) break;
+    if (!inst.mayReadFromMemory() && isSafeToSpeculativelyExecute(&inst) && operands_uniform(inst)) hoist(inst);
+  }
+  // Pure arithmetic on those values, wherever it is.
+  ReversePostOrderTraversal<Function*> order(&f);
+  for (BasicBlock* b : order) {
+    if (b == entry) continue;
+    for (Instruction& inst : make_early_inc_range(*b)) {
+      if (inst.isTerminator() || isa<PHINode>(inst) || isa<AllocaInst>(inst) || isa<CallBase>(inst)) continue;
+      if (inst.mayReadOrWriteMemory() || inst.mayHaveSideEffects() || !isSafeToSpeculativelyExecute(&inst)) continue;
+      if (operands_uniform(inst)) hoist(inst);
+    }
+  }
+}
+
+void loop_former::find_varying_values() {
+  PostDominatorTree post(f);
+  // After a branch that items may take different ways: the blocks some items run and others
+  // not (whose values are then not everybody's), and the block where they meet again (whose
+  // phis merge the ways).
+  DenseSet<BasicBlock*> some_items, joins;
+  auto divergent_branch = [&](BasicBlock* b) {
+    DomTreeNode* node = post.getNode(b);
+    BasicBlock* meet = node && node->getIDom() ? node->getIDom()->getBlock() : nullptr;
+    SmallVector<BasicBlock*, 16> work(succ_begin(b), succ_end(b));
+    bool changed = false;
+    while (!work.empty()) {
+      BasicBlock* x = work.pop_back_val();
+      if (!joins.insert(x).second) continue;
+      changed = true;
+      if (x == meet) continue;
+      some_items.insert(x);
+      for (BasicBlock* next : successors(x)) work.push_back(next);
+    }
+    return changed;
+  };
+  for (Instruction& inst : instructions(f))
+    if (isa<AllocaInst>(inst) || is_call_to(&inst, local_id_marker)) varying.insert(&inst);
+  DenseSet<BasicBlock*> divergent;
+  for (bool changed = true; changed;) {
+    changed = false;
+    for (Instruction& inst : instructions(f)) {
+      if (varying.count(&inst) || uniform.count(&inst)) continue;
+      bool differs = some_items.count(inst.getParent()) != 0;
+      auto any_operand_varies = [&] {
+        for (Value* op : inst.operands())
+          if (varying.count(op)) return true;
+        return false;
+      };
+      if (differs)
+        ;
+      else if (auto* phi = dyn_cast<PHINode>(&inst))
+        differs = joins.count(phi->getParent()) || any_operand_varies();
+      else if (auto* load = dyn_cast<LoadInst>(&inst))
+        differs = !load->isSimple() || varying.count(load->getPointerOperand());
+      else if (auto* call = dyn_cast<CallBase>(&inst))
+        differs = !call->doesNotAccessMemory() || call->isConvergent() || any_operand_varies();
+      else if (isa<AtomicRMWInst>(inst) || isa<AtomicCmpXchgInst>(inst) || inst.isEHPad())
+        differs = true;
+      else
+        differs = any_operand_varies();
+      if (differs) {
+        varying.insert(&inst);
+        changed = true;
+      }
+      if (inst.isTerminator() && !divergent.count(inst.getParent())) {
+        Value* condition = nullptr;
+        if (auto* br = dyn_cast<BranchInst>(&inst); br && br->isConditional()) condition = br->getCondition();
+        if (auto* sw = dyn_cast<SwitchInst>(&inst)) condition = sw->getCondition();
+        // (An item that unwinds ends its whole group: an invoke does not divide the items.)
+        if (condition && varying.count(condition)) {
+          divergent.insert(inst.getParent());
+          changed |= divergent_branch(inst.getParent());
+        }
+      }
+    }
+  }
+}
+
+bool loop_former::reachable_in_one_go(BasicBlock* def, BasicBlock* at) {
+  for (unsigned r : regions_of.lookup(at)) {
+    if (!in_region(r, def)) continue;
+    SmallPtrSet<BasicBlock*, 16> seen;
+    SmallVector<BasicBlock*, 16> work;
+    for (BasicBlock* next : successors(def))
+      if (in_region(r, next)) work.push_back(next);
+    while (!work.empty()) {
+      BasicBlock* b = work.pop_back_val();
+      if (b == at) return true;
+      if (!seen.insert(b).second) continue;
+      for (BasicBlock* next : successors(b))
+        if (in_region(r, next)) work.push_back(next);
+    }
+  }
+  return false;
+}
+
+bool loop_former::recomputable(Value* v, unsigned depth) const {
+  if (isa<Constant>(v) || isa<Argument>(v)) return true;
+  auto* inst = dyn_cast<Instruction>(v);
+  if (!inst) return false;
+  if (uniform.count(inst) || is_call_to(inst, local_id_marker)) return true;
+  if (depth == 0 || isa<PHINode>(inst) || isa<CallBase>(inst) || inst->mayReadOrWriteMemory() ||
+      !isSafeToSpeculativelyExecute(inst))
+    return false;
+  for (Value* op : inst->operands())
+    if (!recomputable(op, depth - 1)) return false;
+  return true;
+}
+
+Value* loop_former::recompute(Value* v, Instruction* before) {
+  auto* inst = dyn_cast<Instruction>(v);
+  if (!inst || uniform.count(inst)) return v;
+  Instruction* copy = inst->clone();
+  if (is_call_to(inst, local_id_marker)) {
+    local_ids.push_back(cast<CallInst>(copy));
+  } else {
+    for (unsigned i = 0; i < copy->getNumOperands(); ++i) copy->setOperand(i, recompute(copy->getOperand(i), before));
+  }
+  copy->insertBefore(before);
+  return copy;
+}
+
+std::string loop_former::demote_values_crossing_barriers() {
+  struct crossing {
+    Instruction* value;
+    SmallVector<Use*, 4> uses;
+  };
+  SmallVector<crossing, 32> crossings;
+  for (BasicBlock& b : f) {
+    if (&b == entry || barrier_index.count(&b)) continue;
+    for (Instruction& inst : b) {
+      if (inst.getType()->isVoidTy() || is_call_to(&inst, local_id_marker)) continue;
+      crossing c{&inst, {}};
+      for (Use& use : inst.uses()) {
+        auto* user = cast<Instruction>(use.getUser());
+        BasicBlock* at = user->getParent();
+        if (auto* phi = dyn_cast<PHINode>(user)) at = phi->getIncomingBlock(use);
+        if (at == &b) continue;  // later in the same block, or the block's own back edge
+        bool crosses = false;
+        for (unsigned r : regions_of.lookup(at))
+          if (!in_region(r, &b) || reachable_avoiding(r, &b).count(at)) crosses = true;
+        if (crosses) c.uses.push_back(&use);
+      }
+      if (!c.uses.empty()) crossings.push_back(std::move(c));
+    }
+  }
+  // Arithmetic on the local id and on values the same for every item (a global id, a test
+  // of the local id) is computed again where it is needed: cheaper than a slot per item.
+  constexpr unsigned recompute_depth = 8;
+  for (crossing& c : crossings) {
+    if (!recomputable(c.value, recompute_depth)) continue;
+    DenseMap<std::pair<PHINode*, BasicBlock*>, Value*> phi_copies;
+    for (Use* use : c.uses) {
+      auto* user = cast<Instruction>(use->getUser());
+      if (auto* phi = dyn_cast<PHINode>(user)) {
+        BasicBlock* from = phi->getIncomingBlock(*use);
+        Value*& copy = phi_copies[{phi, from}];
+        if (!copy) copy = recompute(c.value, from->getTerminator());
+        use->set(copy);
+      } else {
+        use->set(recompute(c.value, user));
+      }
+    }
+    c.uses.clear();
+  }
+  for (crossing& c : crossings) {
+    if (c.uses.empty()) continue;
+    Instruction* value = c.value;
+    if (isa<InvokeInst>(value) || isa<CallBrInst>(value) || value->getType()->isTokenTy() || value->isEHPad())
+      return "a value that cannot be stored lives across a barrier";
+    auto* slot = new AllocaInst(value->getType(), layout.getAllocaAddrSpace(), nullptr,
+                                layout.getPrefTypeAlign(value->getType()), value->getName() + ".across",
+                                &*entry->getFirstInsertionPt());
+    Instruction* after = isa<PHINode>(value) ? &*value->getParent()->getFirstInsertionPt() : value->getNextNode();
+    slot_accesses[new StoreInst(value, slot, after)] = slot;
+    const bool same_for_all = !varying.count(value);
+    DenseMap<std::pair<PHINode*, BasicBlock*>, Value*> phi_loads;
+    for (Use* use : c.uses) {
+      auto* user = cast<Instruction>(use->getUser());
+      BasicBlock* at = user->getParent();
+      LoadInst* load = nullptr;
+      if (auto* phi = dyn_cast<PHINode>(user)) {
+        at = phi->getIncomingBlock(*use);
+        Value*& known = phi_loads[{phi, at}];
+        if (!known) known = load = new LoadInst(value->getType(), slot, value->getName() + ".back", at->getTerminator());
+        use->set(known);
+      } else {
+        load = new LoadInst(value->getType(), slot, value->getName() + ".back", user);
+        use->set(load);
+      }
+      if (load && same_for_all && !reachable_in_one_go(value->getParent(), at))
+        uniform_loads[load] = slot;
+      else if (load)
+        slot_accesses[load] = slot;
+    }
+  }
+  return {};
+}
+
+std::string loop_former::give_each_item_its_storage() {
+  SmallVector<AllocaInst*, 16> objects;
+  for (Instruction& inst : *entry)
+    if (auto* alloca = dyn_cast<AllocaInst>(&inst)) objects.push_back(alloca);
+  for (Instruction& inst : instructions(f))
+    if (isa<AllocaInst>(inst) && inst.getParent() != entry) return "a stack object outside the entry";
+  if (objects.empty()) return {};
+  IRBuilder<> builder(entry->getTerminator());
+  Type* i64 = builder.getInt64Ty();
+  uint64_t per_item = 0;
+  SmallVector<uint64_t, 16> offsets;
+  for (AllocaInst* object : objects) {
+    const auto* count = dyn_cast<ConstantInt>(object->getArraySize());
+    if (!count) return "a stack object of run-time size";
+    const uint64_t align = object->getAlign().value();
+    const uint64_t bytes = layout.getTypeAllocSize(object->getAllocatedType()).getFixedSize() * count->getZExtValue();
+    const uint64_t stride = (bytes + align - 1) / align * align;
+    per_item = (per_item + align - 1) / align * align;
+    offsets.push_back(per_item);
+    item_arrays.push_back({object, nullptr, stride == 0 ? align : stride});
+    per_item += stride == 0 ? align : stride;
+  }
+  Module& module = *f.getParent();
+  FunctionCallee storage = module.getOrInsertFunction(item_storage_function, builder.getInt8PtrTy(), i64);
+  Value* size = builder.CreateZExtOrTrunc(group_size, i64);
+  Value* base = builder.CreateCall(storage, {builder.CreateMul(size, builder.getInt64(per_item))}, "cbs.items");
+  Value* last = builder.CreateSub(size, builder.getInt64(1));
+  for (unsigned k = 0; k < item_arrays.size(); ++k) {
+    item_array& a = item_arrays[k];
+    a.base = builder.CreateInBoundsGEP(builder.getInt8Ty(), base, builder.CreateMul(size, builder.getInt64(offsets[k])));
+    a.last = builder.CreateBitCast(
+        builder.CreateInBoundsGEP(builder.getInt8Ty(), a.base, builder.CreateMul(last, builder.getInt64(a.stride))),
+        a.object->getType());
+  }
+  return {};
+}
+
+std::string loop_former::clone_region(unsigned r, Value* lid, BasicBlock* before, bool in_loop,
+                                      const std::function<BasicBlock*(unsigned)>& exit_to, BasicBlock*& start) {
+  region& reg = regions[r];
+  ValueToValueMapTy map;
+  IRBuilder<> builder(before->getContext());
+  // Each stack object's copy for this item, at the copy's start.
+  BasicBlock* head = BasicBlock::Create(ctx, in_loop ? "cbs.item" : "cbs.last_item", &f, before);
+  builder.SetInsertPoint(head);
+  for (item_array& a : item_arrays) {
+    Value* at = builder.CreateInBoundsGEP(builder.getInt8Ty(), a.base, builder.CreateMul(lid, builder.getInt64(a.stride)));
+    map[a.object] = builder.CreateBitCast(at, a.object->getType());
+  }
+  SmallVector<BasicBlock*, 16> copies;
+  for (BasicBlock* b : reg.blocks) {
+    BasicBlock* copy = CloneBasicBlock(b, map, ".r" + Twine(r), &f);
+    copy->moveBefore(before);
+    map[b] = copy;
+    copies.push_back(copy);
+  }
+  builder.CreateBr(cast<BasicBlock>(map[reg.start]));
+  start = head;
+  // Cloning mapped each local id call to its copy: the item's id replaces them.
+  for (CallInst* call : local_ids) {
+    if (auto* copy = dyn_cast_or_null<Instruction>(map.lookup(call))) copy->eraseFromParent();
+    map[call] = lid;
+  }
+  remapInstructionsInBlocks(copies, map);
+  for (item_array& a : item_arrays)
+    for (auto& [load, slot] : uniform_loads)
+      if (slot == a.object)
+        if (auto* copy = dyn_cast_or_null<LoadInst>(map.lookup(load))) copy->setOperand(0, a.last);
+  SmallPtrSet<BasicBlock*, 16> copy_set(copies.begin(), copies.end());
+  for (BasicBlock* copy : copies) {
+    Instruction* term = copy->getTerminator();
+    if (auto* ret = dyn_cast<ReturnInst>(term)) {
+      BranchInst::Create(exit_to(to_the_end), copy);
+      ret->eraseFromParent();
+      continue;
+    }
+    for (unsigned s = 0; s < term->getNumSuccessors(); ++s) {
+      BasicBlock* next = term->getSuccessor(s);
+      if (copy_set.count(next)) continue;
+      auto found = barrier_index.find(next);
+      if (found == barrier_index.end()) return "an edge leaves a region other than at a barrier";
+      term->setSuccessor(s, exit_to(found->second));
+    }
+  }
+  // Phis keep only the edges of their region.
+  for (BasicBlock* copy : copies)
+    for (PHINode& phi : copy->phis())
+      for (int i = static_cast<int>(phi.getNumIncomingValues()) - 1; i >= 0; --i)
+        if (!copy_set.count(phi.getIncomingBlock(i))) phi.removeIncomingValue(i, false);
+  // Nothing in the copies may still use a value of the original blocks.
+  for (BasicBlock* copy : copies)
+    for (Instruction& inst : *copy)
+      for (Value* op : inst.operands())
+        if (auto* def = dyn_cast<Instruction>(op); def && original.count(def->getParent()))
+          return "a value crosses a region boundary unseen";
+  if (in_loop) {
+    // Within a region the items are independent (two items touching the same memory
+    // between barriers without atomics race), so the vectoriser needs no run-time checks.
+    MDNode* access_group = MDNode::getDistinct(ctx, {});
+    for (BasicBlock* copy : copies)
+      for (Instruction& inst : *copy)
+        if (inst.mayReadOrWriteMemory()) add_access_group(inst, access_group);
+    last_access_group = access_group;
+    // The slots are the pass's own memory, and a loop that leaves out the last item never
+    // writes the last item's slots, which the loads of values the same for all read: so
+    // the loads of those values and of the kernel's captures can leave the loop.
+    if (loop_leaves_out_last_item) {
+      MDBuilder md(ctx);
+      MDNode* domain = md.createAnonymousAliasScopeDomain("cbs");
+      MDNode* items = MDNode::get(ctx, {md.createAnonymousAliasScope(domain, "cbs.item_slots")});
+      MDNode* last = MDNode::get(ctx, {md.createAnonymousAliasScope(domain, "cbs.last_item_slots")});
+      MDNode* both = MDNode::concatenate(items, last);
+      DenseSet<Instruction*> slot_copies, last_copies;
+      for (auto& [inst, slot] : slot_accesses)
+        if (auto* copy = dyn_cast_or_null<Instruction>(map.lookup(inst))) slot_copies.insert(copy);
+      for (auto& [load, slot] : uniform_loads)
+        if (auto* copy = dyn_cast_or_null<Instruction>(map.lookup(load))) last_copies.insert(copy);
+      auto add = [&](Instruction& inst, unsigned kind, MDNode* scopes) {
+        inst.setMetadata(kind, MDNode::concatenate(inst.getMetadata(kind), scopes));
+      };
+      for (BasicBlock* copy : copies)
+        for (Instruction& inst : *copy) {
+          if (!inst.mayReadOrWriteMemory()) continue;
+          if (slot_copies.count(&inst)) {
+            add(inst, LLVMContext::MD_alias_scope, items);
+          } else if (last_copies.count(&inst)) {
+            add(inst, LLVMContext::MD_alias_scope, last);
+            add(inst, LLVMContext::MD_noalias, items);
+          } else {
+            add(inst, LLVMContext::MD_noalias, both);
+          }
+        }
+    }
+  }
+  return {};
+}
+
+std::string loop_former::build_loops() {
+  Type* i64 = Type::getInt64Ty(ctx);
+  for (BasicBlock& b : f)
+    if (&b != entry) original.insert(&b);
+
+  BasicBlock* done = BasicBlock::Create(ctx, "cbs.done", &f);
+  Type* result = f.getReturnType();
+  if (result->isVoidTy())
+    ReturnInst::Create(ctx, done);
+  else if (result->isIntegerTy())
+    ReturnInst::Create(ctx, ConstantInt::get(result, 1), done);
+  else
+    return "a wrapper that returns something other than its flag";
+
+  SmallVector<BasicBlock*, 8> pre(regions.size());
+  for (unsigned r = 0; r < regions.size(); ++r) pre[r] = BasicBlock::Create(ctx, "cbs.region", &f, done);
+  auto destination = [&](unsigned target) { return target == to_the_end ? done : pre[target + 1]; };
+  IRBuilder<> entry_builder(entry->getTerminator());
+  Value* last_lid = entry_builder.CreateSub(group_size, ConstantInt::get(i64, 1), "cbs.last_lid");
+
+  for (unsigned r = 0; r < regions.size(); ++r) {
+    region& reg = regions[r];
+    SmallSetVector<unsigned, 4> targets;
+    for (BasicBlock* b : reg.blocks) {
+      if (isa<ReturnInst>(b->getTerminator())) targets.insert(to_the_end);
+      for (BasicBlock* next : successors(b))
+        if (auto found = barrier_index.find(next); found != barrier_index.end()) targets.insert(found->second);
+    }
+    // Where the items may go on to different places, the last item runs apart, after the
+    // loop over the others, and its way out is the group's: the loop then has one way out,
+    // as the vectoriser needs.
+    // So does it where the region both writes and reads a value the same for all (a
+    // loop counter): the loop then never writes the slot that it reads.
+    bool reads_and_writes = false;
+    for (auto& [load, slot] : uniform_loads)
+      if (reg.blocks.count(load->getParent()))
+        for (auto& [access, other] : slot_accesses)
+          if (other == slot && isa<StoreInst>(access) && reg.blocks.count(access->getParent())) reads_and_writes = true;
+    const bool last_apart = targets.size() > 1 || reads_and_writes;
+    loop_leaves_out_last_item = last_apart;
+    BasicBlock* header = BasicBlock::Create(ctx, "cbs.items", &f, done);
+    BasicBlock* latch = BasicBlock::Create(ctx, "cbs.next_item", &f, done);
+    BasicBlock* leave = BasicBlock::Create(ctx, "cbs.region_end", &f, done);
+    IRBuilder<> builder(pre[r]);
+    Value* loop_end = last_apart ? last_lid : group_size;
+    if (last_apart)
+      builder.CreateCondBr(builder.CreateICmpNE(loop_end, ConstantInt::get(i64, 0)), header, leave);
+    else
+      builder.CreateBr(header);
+    builder.SetInsertPoint(header);
+    PHINode* lid = builder.CreatePHI(i64, 2, "cbs.lid");
+    lid->addIncoming(ConstantInt::get(i64, 0), pre[r]);
+    BasicBlock* start = nullptr;
+    if (std::string why = clone_region(r, lid, latch, true, [&](unsigned) { return latch; }, start); !why.empty())
+      return why;
+    builder.CreateBr(start);
+    builder.SetInsertPoint(latch);
+    Value* next_lid = builder.CreateAdd(lid, ConstantInt::get(i64, 1), "cbs.lid.next", true, true);
+    Instruction* back = builder.CreateCondBr(builder.CreateICmpULT(next_lid, loop_end), header, leave);
+    lid->addIncoming(next_lid, latch);
+    MDNode* parallel = MDNode::get(ctx, {MDString::get(ctx, "llvm.loop.parallel_accesses"), last_access_group});
+    MDNode* loop_id = MDNode::getDistinct(ctx, {nullptr, parallel});
+    loop_id->replaceOperandWith(0, loop_id);
+    back->setMetadata(LLVMContext::MD_loop, loop_id);
+
+    builder.SetInsertPoint(leave);
+    if (last_apart) {
+      BasicBlock* last_start = nullptr;
+      if (std::string why = clone_region(r, last_lid, done, false, destination, last_start); !why.empty()) return why;
+      builder.CreateBr(last_start);
+    } else if (targets.empty()) {
+      builder.CreateUnreachable();
+    } else {
+      builder.CreateBr(destination(targets[0]));
+    }
+  }
+  entry->getTerminator()->setSuccessor(0, pre[0]);
+
+  for (BasicBlock* b : original) b->dropAllReferences();
+  for (BasicBlock* b : original) b->eraseFromParent();
+  for (item_array& a : item_arrays) a.object->eraseFromParent();
+  return {};
+}
+
+std::string loop_former::run() {
+  if (f.hasOptNone()) return "not optimised";
+  if (std::string why = prepare_entry(); !why.empty()) return why;
+  if (std::string why = split_at_barriers(); !why.empty()) return why;
+  if (std::string why = find_regions(); !why.empty()) return why;
+  hoist_uniform_values();
+  find_varying_values();
+  if (std::string why = demote_values_crossing_barriers(); !why.empty()) return why;
+  if (std::string why = give_each_item_its_storage(); !why.empty()) return why;
+  if (const char* path = std::getenv("COHORT_CBS_DUMP")) {
+    std::error_code error;
+    raw_fd_ostream out(path, error, sys::fs::OF_Append);
+    out << "; before the loops\n" << f;
+  }
+  if (std::string why = build_loops(); !why.empty()) return why;
+  return {};
+}
+
+bool is_wrapper(Function& function) {
+  if (function.hasFnAttribute(declined_attribute)) return false;
+  for (Instruction& inst : instructions(function))
+    if (is_call_to(&inst, transformed_marker)) return true;
+  return false;
+}
+
+/// Moves the body of `from` into `to` (which loses its own), `from`'s arguments becoming `to`'s.
+void move_body(Function& from, Function& to) {
+  for (BasicBlock& b : to) b.dropAllReferences();
+  while (!to.empty()) to.begin()->eraseFromParent();
+  for (auto [old_argument, new_argument] : zip(from.args(), to.args())) old_argument.replaceAllUsesWith(&new_argument);
+  to.getBasicBlockList().splice(to.end(), from.getBasicBlockList());
+}
+
+}  // namespace
+
+PreservedAnalyses form_work_item_loops::run(Function& function, FunctionAnalysisManager& analyses) {
+  if (!is_wrapper(function)) return PreservedAnalyses::all();
+  ValueToValueMapTy map;
+  Function* work = CloneFunction(&function, map);
+  std::string why = loop_former(*work).run();
+  if (why.empty() && verifyFunction(*work, debug_enabled() ? &errs() : nullptr)) why = "the loops failed the verifier";
+  if (!why.empty()) {
+    work->eraseFromParent();
+    if (debug_enabled()) errs() << "cohort-cbs: declined " << function.getName() << ": " << why << "\n";
+    return PreservedAnalyses::all();
+  }
+  move_body(*work, function);
+  work->eraseFromParent();
+  if (debug_enabled()) errs() << "cohort-cbs: transformed " << function.getName() << "\n";
+  if (const char* path = std::getenv("COHORT_CBS_DUMP")) {
+    std::error_code error;
+    raw_fd_ostream out(path, error, sys::fs::OF_Append);
+    out << function;
+  }
+
+  // Tidy the loops for the vectoriser: the per-item addresses, and the loads of values the
+  // same for every item, out of the item loops.
+  analyses.invalidate(function, PreservedAnalyses::none());
+  FunctionPassManager tidy;
+  tidy.addPass(InstCombinePass());
+  tidy.addPass(EarlyCSEPass(true));
+  tidy.addPass(createFunctionToLoopPassAdaptor(LICMPass(), /*UseMemorySSA=*/true));
+  // A branch on a value the same for all items (a kernel loop's exit test) splits the loop
+  // in two, each without the branch.
+  tidy.addPass(createFunctionToLoopPassAdaptor(SimpleLoopUnswitchPass(/*NonTrivial=*/true), /*UseMemorySSA=*/true));
+  tidy.addPass(SimplifyCFGPass());
+  tidy.run(function, analyses);
+  return PreservedAnalyses::none();
+}
+
+}  // namespace cohort_cbs

@@ -1,0 +1,201 @@
+// SPDX-License-Identifier: MIT
+#pragma once
+// The library's side of the CPU compiler pass (compiler/cbs/): what an nd_range kernel
+// looks like to the pass, and the barriers and collectives it can turn into loops.
+//
+// With clang++ and the pass plugin (CMake's COHORT_CPU_COMPILER_PASS, which also defines
+// the macro of that name), an nd_range launch first calls `run_group_as_loops`: a wrapper
+// that runs ONE work-item, whose id comes from `__cohort_cbs_local_id`. The pass splits the
+// wrapper at its barriers into regions, keeps the values that live across a barrier in
+// per-item arrays, and makes each region a loop over the group's items; it then rewrites
+// the wrapper's `__cohort_cbs_transformed()` to true. A wrapper it declined keeps the call,
+// which returns false at run time, and the launcher runs the group on fibers as without
+// the pass. So the decision is made where the code is compiled and read where it runs: a
+// g++ build, a clang build without the plugin and a declined kernel all stay correct.
+//
+// Kernel code reaches the barriers and collectives through the same hooks as always; under
+// the pass each hook asks `__cohort_cbs_active()`, which the pass folds to true inside the
+// wrappers and to false everywhere else, so the fiber paths keep their code.
+#include <cstddef>
+#include <cstdint>
+#include <type_traits>
+
+#include <cohort/detail/combine.hpp>
+#include <cohort/detail/macros.hpp>
+#include <cohort/detail/sequential_algorithms.hpp>
+
+#if defined(__clang__) && defined(COHORT_CPU_COMPILER_PASS) && !COHORT_DEVICE_PASS
+#define COHORT_CBS 1
+#else
+#define COHORT_CBS 0
+#endif
+
+// The functions the pass knows by name (compiler/cbs/markers.hpp). Defined in
+// src/compiler_pass.cpp for code the pass did not transform; none may be inlined.
+extern "C" {
+/// Whether the pass turned the calling wrapper into loops (false where it did not).
+bool __cohort_cbs_transformed() noexcept;
+/// Inside a wrapper: whether its barriers are the pass's (folded by the pass everywhere).
+bool __cohort_cbs_active() noexcept;
+/// The local linear id of the work-item the wrapper runs, in a group of `group_size` items.
+__attribute__((const)) std::size_t __cohort_cbs_local_id(std::size_t group_size) noexcept;
+/// A work-group barrier: the pass ends a region here. Convergent, so that the optimiser never
+/// makes it depend on more conditions (say, by duplicating it into both arms of an `if`):
+/// every item must meet the same barriers.
+#if defined(__clang__)
+[[clang::annotate("cohort.cbs.barrier")]] __attribute__((convergent))
+#endif
+void __cohort_cbs_barrier() noexcept;
+/// The thread's collective scratch (scratch_state): one value per group, which the pass
+/// computes once in the wrapper's entry instead of per item and region.
+__attribute__((const)) std::byte* __cohort_cbs_scratch() noexcept;
+/// The group's local-accessor memory, likewise computed once per group.
+__attribute__((const)) char* __cohort_cbs_local_memory() noexcept;
+/// Code the pass must not transform (the pass declines a wrapper that still calls it).
+void __cohort_cbs_unsupported() noexcept;
+/// Per-item storage of `bytes` for the values a transformed wrapper keeps across barriers
+/// (called by the code the pass generates, once per group).
+void* __cohort_cbs_item_storage(std::size_t bytes) noexcept;
+}
+
+namespace cohort::backends::cpu::cbs {
+
+/// Bytes of collective scratch per work-item (values of at most 64 bytes, as the fiber
+/// engine's running values), and per group for a result.
+/// The values' slots and the results' slots.
+inline constexpr std::size_t scratch_bytes_per_item = 64;
+inline constexpr std::size_t scratch_result_bytes = 64;
+
+/// The thread's collective scratch, reserved by the launcher before a group runs as loops
+/// (reserve_scratch), so that the deposits of a collective are plain stores.
+struct scratch_state {
+  static inline constinit thread_local std::byte* t_base = nullptr;
+  static inline constinit thread_local std::size_t t_bytes = 0;
+};
+/// Makes the thread's scratch at least `bytes` long (compiled in src/).
+void grow_scratch(std::size_t bytes);
+inline void reserve_scratch(std::size_t group_size) {
+  const std::size_t bytes = 2 * group_size * scratch_bytes_per_item + scratch_result_bytes;
+  if (scratch_state::t_bytes < bytes) grow_scratch(bytes);
+}
+[[gnu::always_inline]] inline std::byte* scratch() { return __cohort_cbs_scratch(); }
+
+/// Whether launches run the kernels the pass transformed as loops (the default). Turned off,
+/// they run on fibers as without the pass: benchmarks and tests compare the two in one
+/// program (compiled in src/).
+bool loops_enabled();
+void set_loops_enabled(bool enabled);
+
+/// Reports, once per kernel when COHORT_VERBOSE is set, that a kernel ran on fibers although
+/// built with the pass, and why (compiled in src/).
+void report_fallback(const char* kernel, const char* why);
+
+#if COHORT_CBS
+[[gnu::always_inline]] inline bool active() { return __cohort_cbs_active(); }
+#else
+constexpr bool active() { return false; }
+#endif
+
+/// Whether collectives over T run as loops: values that fit a scratch slot.
+template <typename T>
+inline constexpr bool fits_v = sizeof(T) <= scratch_bytes_per_item && alignof(T) <= 64 &&
+                               std::is_trivially_copyable_v<T>;
+
+/// A collective in the pass's form: each item deposits its value in slot `me`, a barrier,
+/// item 0 completes over the deposited values (`complete(values, count, results)`), a
+/// barrier, and each item reads its result (`read(results)`). Under the pass both barriers
+/// are region boundaries, so each step is a loop over the items. Results live apart from
+/// the values: an item that read its result may deposit for the next collective while later
+/// items still read theirs, and the next completion runs only after all of them did.
+template <typename T, typename R, typename Complete, typename Read>
+[[gnu::always_inline]] inline R collective(std::size_t me, std::size_t count, const T& x, Complete&& complete,
+                                           Read&& read) {
+  if constexpr (!fits_v<T> || !fits_v<R>) {
+    __cohort_cbs_unsupported();
+    __builtin_unreachable();
+  } else {
+    std::byte* const base = scratch();
+    T* const values = reinterpret_cast<T*>(base);
+    R* const results = reinterpret_cast<R*>(base + count * scratch_bytes_per_item);
+    __builtin_memcpy(values + me, &x, sizeof(T));
+    __cohort_cbs_barrier();
+    if (me == 0) complete(static_cast<const T*>(values), count, results);
+    __cohort_cbs_barrier();
+    return read(static_cast<const R*>(results));
+  }
+}
+
+/// Whether a completion may combine in another order than the items' (integer sums and the
+/// like, where the library's vectorised folds give the same bits); floating-point values and
+/// unknown operators combine in local id order, as the fiber engine does, so that results are
+/// identical with and without the pass.
+template <typename Op, typename T>
+inline constexpr bool reorderable_v = detail::simd_arithmetic_v<Op, T, T> && !detail::floating_elements_v<T>;
+
+template <typename T, typename Op>
+[[gnu::always_inline]] inline T reduce(std::size_t me, std::size_t count, const T& x, Op op) {
+  return collective<T, T>(
+      me, count, x,
+      [&](const T* v, std::size_t n, T* out) {
+        if constexpr (reorderable_v<Op, T>) {
+          *out = detail::fold_nonempty(v, n, op);
+        } else {
+          T acc = v[0];
+          for (std::size_t i = 1; i < n; ++i) acc = detail::combine<T>(op, acc, v[i]);
+          *out = acc;
+        }
+      },
+      [](const T* out) { return out[0]; });
+}
+
+template <typename T, typename Op>
+[[gnu::always_inline]] inline T inclusive_scan(std::size_t me, std::size_t count, const T& x, Op op) {
+  return collective<T, T>(
+      me, count, x,
+      [&](const T* v, std::size_t n, T* out) {
+        T acc = v[0];
+        out[0] = acc;
+        for (std::size_t i = 1; i < n; ++i) out[i] = acc = detail::combine<T>(op, acc, v[i]);
+      },
+      [me](const T* out) { return out[me]; });
+}
+
+template <typename T, typename Op>
+[[gnu::always_inline]] inline T exclusive_scan(std::size_t me, std::size_t count, const T& x, const T& init, Op op) {
+  return collective<T, T>(
+      me, count, x,
+      [&](const T* v, std::size_t n, T* out) {
+        T acc = init;
+        for (std::size_t i = 0; i < n; ++i) {
+          const T value = v[i];
+          out[i] = acc;
+          acc = detail::combine<T>(op, acc, value);
+        }
+      },
+      [me](const T* out) { return out[me]; });
+}
+
+/// Every item gets the value of the item `source`; a source outside the group gives the item
+/// its own value (as the fiber engine's select).
+template <typename T>
+[[gnu::always_inline]] inline T select(std::size_t me, std::size_t count, const T& x, std::size_t source) {
+  struct request {
+    T value;
+    std::size_t source;
+  };
+  return collective<request, T>(
+      me, count, request{x, source},
+      [](const request* in, std::size_t n, T* out) {
+        for (std::size_t i = 0; i < n; ++i) out[i] = in[in[i].source < n ? in[i].source : i].value;
+      },
+      [me](const T* out) { return out[me]; });
+}
+
+/// Item 0 computes `f()` for everybody (the joint algorithms), after every item arrived.
+template <typename R, typename F>
+[[gnu::always_inline]] inline R once_for_all(std::size_t me, std::size_t count, F&& f) {
+  return collective<char, R>(
+      me, count, char{0}, [&](const char*, std::size_t, R* out) { *out = f(); }, [](const R* out) { return out[0]; });
+}
+
+}  // namespace cohort::backends::cpu::cbs
