@@ -1,0 +1,354 @@
+// The CPU compiler pass (compiler/cbs/): nd_range kernels with barriers run as loops over
+// the work-items. Every kernel here runs twice in the same program, as the pass's loops and
+// on fibers (cbs::set_loops_enabled), and both must give the same results as a host model.
+// Built without the pass (g++, or clang++ without COHORT_CPU_COMPILER_PASS, or unoptimised,
+// where the pass declines every kernel) both runs are on fibers, and the tests check that.
+// The fiber switch counter tells which way a kernel ran.
+#include <cstdint>
+#include <numeric>
+#include <stdexcept>
+#include <vector>
+
+#include <cohort/backend/cpu/compiler_pass.hpp>
+#include <cohort/backend/cpu/fiber_engine.hpp>
+
+#include "support/devices.hpp"
+
+using cohort_test::on_device;
+using cohort_test::shared_array;
+using namespace cohort;
+namespace cbs = cohort::backends::cpu::cbs;
+
+namespace {
+
+/// Whether the pass transforms kernels in this build: clang++ with the plugin, optimised.
+#if COHORT_CBS && defined(__OPTIMIZE__)
+constexpr bool transformed = true;
+#else
+constexpr bool transformed = false;
+#endif
+
+std::uint64_t switches() { return backends::cpu::fiber_engine::process_switch_count(); }
+
+class compiler_pass : public on_device {
+protected:
+  /// Runs `run()` (which submits and waits) as loops and on fibers; `expect_loops` says
+  /// whether the pass should have transformed the kernel in a build with the pass.
+  template <typename Run, typename Check>
+  void both_ways(Run&& run, Check&& check, bool expect_loops = true) {
+    COHORT_SKIP_UNLESS_CPU(q, "the CPU backend's compiler pass");
+    for (bool loops : {true, false}) {
+      SCOPED_TRACE(loops ? "loops" : "fibers");
+      cbs::set_loops_enabled(loops);
+      const std::uint64_t before = switches();
+      try {
+        run();
+      } catch (...) {
+        cbs::set_loops_enabled(true);
+        throw;
+      }
+      const std::uint64_t used = switches() - before;
+      cbs::set_loops_enabled(true);
+      if (loops && transformed && expect_loops)
+        EXPECT_EQ(used, 0u) << "the kernel ran on fibers although the pass should have transformed it";
+      else
+        EXPECT_GT(used, 0u) << "the kernel did not run on fibers";
+      check();
+    }
+  }
+};
+
+// The barrier benchmark's kernel: a barrier in a loop, two buffers alternating.
+TEST_P(compiler_pass, barrier_in_a_loop) {
+  for (std::size_t local : {2u, 7u, 64u, 256u}) {
+    const std::size_t groups = 5, n = groups * local, steps = 9;
+    shared_array<std::uint32_t> out(n, q, 0);
+    std::uint32_t* o = out.data();
+    both_ways(
+        [&] {
+          q.submit([&](handler& h) {
+             local_accessor<std::uint32_t, 1> buf(range<1>{2 * local}, h);
+             h.parallel_for(nd_range<1>{n, local}, COHORT_LAMBDA(nd_item<1> it) {
+               const std::size_t lid = it.get_local_id(0);
+               std::uint32_t value = static_cast<std::uint32_t>(it.get_global_id(0) * 7);
+               for (std::size_t k = 0; k < steps; ++k) {
+                 const std::size_t b = (k & 1) * local;
+                 buf[b + lid] = value;
+                 group_barrier(it.get_group());
+                 value = buf[b + (lid + 1) % local] + 1;
+               }
+               o[it.get_global_id(0)] = value;
+             });
+           }).wait_and_throw();
+        },
+        [&] {
+          for (std::size_t i = 0; i < n; ++i) {
+            const std::size_t base = i - i % local;
+            ASSERT_EQ(out[i], static_cast<std::uint32_t>((base + (i % local + steps) % local) * 7 + steps)) << i;
+          }
+        });
+  }
+}
+
+// SYCL-Bench's tree reduction in local memory: a barrier in a loop whose trip count the
+// items share, and a leader's write after it.
+TEST_P(compiler_pass, tree_reduction_in_local_memory) {
+  for (std::size_t local : {2u, 128u, 1024u}) {
+    const std::size_t groups = 6, n = groups * local;
+    shared_array<float> in(n, q, 0.0f), out(groups, q, -1.0f);
+    for (std::size_t i = 0; i < n; ++i) in[i] = static_cast<float>(i % 13);
+    const float* x = in.data();
+    float* o = out.data();
+    both_ways(
+        [&] {
+          q.submit([&](handler& h) {
+             local_accessor<float, 1> scratch(range<1>{local}, h);
+             h.parallel_for(nd_range<1>{n, local}, COHORT_LAMBDA(nd_item<1> it) {
+               const std::size_t lid = it.get_local_id(0);
+               scratch[lid] = x[it.get_global_id(0)];
+               for (std::size_t half = local / 2; half > 0; half /= 2) {
+                 group_barrier(it.get_group());
+                 if (lid < half) scratch[lid] += scratch[lid + half];
+               }
+               if (lid == 0) o[it.get_group(0)] = scratch[0];
+             });
+           }).wait_and_throw();
+        },
+        [&] {
+          for (std::size_t g = 0; g < groups; ++g) {
+            float sum = 0;
+            for (std::size_t i = 0; i < local; ++i) sum += in[g * local + i];
+            ASSERT_EQ(out[g], sum) << g;
+          }
+        });
+  }
+}
+
+// The group algorithms in a loop, each result feeding the next call.
+TEST_P(compiler_pass, collectives_in_a_loop) {
+  const std::size_t local = 96, groups = 4, n = local * groups, rounds = 6;
+  shared_array<long> out(n * 4, q, 0);
+  long* o = out.data();
+  auto kernel = COHORT_LAMBDA(nd_item<1> it) {
+    const auto g = it.get_group();
+    long x = static_cast<long>(it.get_global_id(0) % 17);
+    long sum = 0, inc = 0, exc = 0, from_first = 0;
+    for (std::size_t r = 0; r < rounds; ++r) {
+      sum = reduce_over_group(g, x, plus<>());
+      inc = inclusive_scan_over_group(g, x, plus<>());
+      exc = exclusive_scan_over_group(g, x, long{3}, plus<>());
+      from_first = group_broadcast(g, x + static_cast<long>(r));
+      x = (x + sum + inc) % 23;
+    }
+    const std::size_t i = it.get_global_id(0);
+    o[4 * i] = sum;
+    o[4 * i + 1] = inc;
+    o[4 * i + 2] = exc;
+    o[4 * i + 3] = from_first;
+  };
+  std::vector<long> expected(n * 4);
+  for (std::size_t g = 0; g < groups; ++g) {
+    std::vector<long> x(local);
+    for (std::size_t l = 0; l < local; ++l) x[l] = static_cast<long>((g * local + l) % 17);
+    for (std::size_t r = 0; r < rounds; ++r) {
+      const long sum = std::accumulate(x.begin(), x.end(), 0L);
+      long inc = 0, exc = 3;
+      const long first = x[0] + static_cast<long>(r);
+      for (std::size_t l = 0; l < local; ++l) {
+        const std::size_t i = g * local + l;
+        inc += x[l];
+        expected[4 * i] = sum;
+        expected[4 * i + 1] = inc;
+        expected[4 * i + 2] = exc;
+        expected[4 * i + 3] = first;
+        exc += x[l];
+        x[l] = (x[l] + sum + inc) % 23;
+      }
+    }
+  }
+  both_ways([&] { q.parallel_for(nd_range<1>{n, local}, kernel).wait_and_throw(); },
+            [&] { ASSERT_EQ(out.to_vector(), expected); });
+}
+
+// A collective in a function of the user's that the compiler would not inline by itself:
+// the pass inlines every call that reaches a barrier.
+[[gnu::noinline]] float group_mean(const group<1>& g, float x) {
+  return reduce_over_group(g, x, plus<>()) / static_cast<float>(g.get_local_linear_range());
+}
+
+TEST_P(compiler_pass, collective_in_a_called_function) {
+  const std::size_t local = 64, n = local * 3;
+  shared_array<float> out(n, q, 0.0f);
+  float* o = out.data();
+  both_ways(
+      [&] {
+        q.parallel_for(nd_range<1>{n, local}, COHORT_LAMBDA(nd_item<1> it) {
+           const float x = static_cast<float>(it.get_local_id(0) % 4);
+           o[it.get_global_id(0)] = x - group_mean(it.get_group(), x);
+         }).wait_and_throw();
+      },
+      [&] {
+        for (std::size_t i = 0; i < n; ++i) ASSERT_EQ(out[i], static_cast<float>(i % 4) - 1.5f) << i;
+      });
+}
+
+// An array of each item's own, indexed at run time and alive across barriers.
+TEST_P(compiler_pass, private_arrays_across_barriers) {
+  const std::size_t local = 32, n = local * 4;
+  shared_array<int> out(n, q, 0);
+  int* o = out.data();
+  both_ways(
+      [&] {
+        q.submit([&](handler& h) {
+           local_accessor<int, 1> shared(range<1>{local}, h);
+           h.parallel_for(nd_range<1>{n, local}, COHORT_LAMBDA(nd_item<1> it) {
+             const std::size_t lid = it.get_local_id(0);
+             int initial[8], mine[8];
+             for (int k = 0; k < 8; ++k) initial[k] = mine[k] = static_cast<int>(lid) * k;
+             for (int k = 0; k < 8; ++k) {
+               shared[lid] = initial[(k + static_cast<int>(lid)) % 8];
+               group_barrier(it.get_group());
+               mine[k] += shared[(lid + 1) % local];
+               group_barrier(it.get_group());
+             }
+             int s = 0;
+             for (int k = 0; k < 8; ++k) s += mine[k];
+             o[it.get_global_id(0)] = s;
+           });
+         }).wait_and_throw();
+      },
+      [&] {
+        for (std::size_t i = 0; i < n; ++i) {
+          const int lid = static_cast<int>(i % local), next = (lid + 1) % static_cast<int>(local);
+          int s = 0;
+          for (int k = 0; k < 8; ++k) s += lid * k + next * ((k + next) % 8);
+          ASSERT_EQ(out[i], s) << i;
+        }
+      });
+}
+
+// Groups that return before a barrier as a whole, and branches the items of a group take
+// together, with barriers in both arms.
+TEST_P(compiler_pass, uniform_branches_and_whole_groups_leaving) {
+  const std::size_t local = 16, groups = 9, n = local * groups;
+  shared_array<int> out(n, q, -1);
+  int* o = out.data();
+  both_ways(
+      [&] {
+        q.submit([&](handler& h) {
+           local_accessor<int, 1> a(range<1>{local}, h);
+           h.parallel_for(nd_range<1>{n, local}, COHORT_LAMBDA(nd_item<1> it) {
+             const std::size_t g = it.get_group(0), lid = it.get_local_id(0);
+             if (g % 3 == 0) return;
+             a[lid] = static_cast<int>(lid);
+             if (g % 3 == 1) {
+               group_barrier(it.get_group());
+               o[it.get_global_id(0)] = a[local - 1 - lid];
+             } else {
+               group_barrier(it.get_group());
+               const int next = a[(lid + 1) % local];
+               group_barrier(it.get_group());
+               a[lid] += next;
+               group_barrier(it.get_group());
+               o[it.get_global_id(0)] = a[lid] * 10;
+             }
+           });
+         }).wait_and_throw();
+      },
+      [&] {
+        for (std::size_t i = 0; i < n; ++i) {
+          const std::size_t g = i / local, lid = i % local;
+          const int expected = g % 3 == 0   ? -1
+                               : g % 3 == 1 ? static_cast<int>(local - 1 - lid)
+                                            : static_cast<int>(lid + (lid + 1) % local) * 10;
+          ASSERT_EQ(out[i], expected) << i;
+        }
+        for (std::size_t i = 0; i < n; ++i) out[i] = -1;
+      });
+}
+
+// Two-dimensional groups: the loops run over the linear local id.
+TEST_P(compiler_pass, two_dimensional_groups) {
+  const range<2> local{4, 8}, global{8, 16};
+  shared_array<int> out(global.size(), q, 0);
+  int* o = out.data();
+  both_ways(
+      [&] {
+        q.submit([&](handler& h) {
+           local_accessor<int, 2> a(local, h);
+           h.parallel_for(nd_range<2>{global, local}, COHORT_LAMBDA(nd_item<2> it) {
+             const std::size_t i = it.get_local_id(0), j = it.get_local_id(1);
+             a[i][j] = static_cast<int>(it.get_global_linear_id());
+             group_barrier(it.get_group());
+             o[it.get_global_linear_id()] = a[3 - i][7 - j];
+           });
+         }).wait_and_throw();
+      },
+      [&] {
+        for (std::size_t r = 0; r < global[0]; ++r)
+          for (std::size_t c = 0; c < global[1]; ++c) {
+            const std::size_t gr = r / 4 * 4 + (3 - r % 4), gc = c / 8 * 8 + (7 - c % 8);
+            ASSERT_EQ(out[r * global[1] + c], static_cast<int>(gr * global[1] + gc));
+          }
+      });
+}
+
+// An exception thrown by one item reaches wait_and_throw, and the queue goes on.
+TEST_P(compiler_pass, exception_from_a_work_item) {
+  both_ways(
+      [&] {
+        q.parallel_for(nd_range<1>{512, 128}, COHORT_LAMBDA(nd_item<1> it) {
+          group_barrier(it.get_group());
+          if (it.get_global_id(0) == 300) throw std::runtime_error("item 300 failed");
+          group_barrier(it.get_group());
+        });
+        EXPECT_THROW(q.wait_and_throw(), std::runtime_error);
+      },
+      [] {});
+  shared_array<int> out(256, q, 0);
+  int* o = out.data();
+  both_ways(
+      [&] {
+        q.parallel_for(nd_range<1>{256, 128}, COHORT_LAMBDA(nd_item<1> it) {
+           group_barrier(it.get_group());
+           o[it.get_global_id(0)] = 7;
+         }).wait_and_throw();
+      },
+      [&] { EXPECT_EQ(std::accumulate(out.begin(), out.end(), 0), 7 * 256); });
+}
+
+// Kernels the pass leaves to the fibers: a ballot over a work-group (no loop form), and
+// sub-groups of more than one item (the launcher's choice). Both still compute the same.
+TEST_P(compiler_pass, kernels_it_declines_run_on_fibers) {
+  const std::size_t local = 32, n = local * 3;
+  shared_array<std::uint32_t> out(n, q, 0);
+  std::uint32_t* o = out.data();
+  both_ways(
+      [&] {
+        q.parallel_for(nd_range<1>{n, local}, COHORT_LAMBDA(nd_item<1> it) {
+           o[it.get_global_id(0)] = ext::ballot(it.get_group(), it.get_local_id(0) % 3 == 0).bits();
+         }).wait_and_throw();
+      },
+      [&] {
+        for (std::size_t i = 0; i < n; ++i) ASSERT_EQ(out[i], 0x49249249u) << i;
+      },
+      false);
+  both_ways(
+      [&] {
+        q.parallel_for(nd_range<1>{n, local}, properties{sub_group_size<8>}, COHORT_LAMBDA(nd_item<1> it) {
+           const auto sg = it.get_sub_group();
+           o[it.get_global_id(0)] = reduce_over_group(sg, static_cast<std::uint32_t>(it.get_local_id(0)), plus<>());
+         }).wait_and_throw();
+      },
+      [&] {
+        for (std::size_t i = 0; i < n; ++i) {
+          const std::uint32_t first = static_cast<std::uint32_t>(i % local / 8 * 8);
+          ASSERT_EQ(out[i], 8 * first + 28) << i;
+        }
+      },
+      false);
+}
+
+}  // namespace
+
+COHORT_INSTANTIATE_ON_ALL_DEVICES(compiler_pass);
