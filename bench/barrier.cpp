@@ -23,6 +23,7 @@
 #include <cohort/cohort.hpp>
 #include <cohort/detail/macros.hpp>
 
+#include "compiler_pass.hpp"
 #include "fiber_switches.hpp"
 #include "harness/harness.hpp"
 
@@ -108,17 +109,25 @@ bench::bench_case make_case(const bench::config& cfg, std::size_t local) {
   };
   c.variants.push_back({"openmp", bench::role::reference, prepare,
                         [d] { exchange_openmp(d->in.get(), d->out.get(), d->n, d->local); }, check});
-  bench::variant nd{"nd_range", bench::role::model, prepare,
-                    [d] { exchange_nd_range(*d->q, d->in.get(), d->out.get(), d->n, d->local); }, check};
-  nd.note = [d] {
-    char buf[64];
-    std::snprintf(buf, sizeof buf, "%.3f fiber switches/item/barrier",
-                  bench::fiber_switches_per_call(static_cast<double>(d->n) * steps, [&] {
-                    exchange_nd_range(*d->q, d->in.get(), d->out.get(), d->n, d->local);
-                  }));
-    return std::string(buf);
-  };
-  c.variants.push_back(std::move(nd));
+  // With the compiler pass, nd_range is the same kernel on fibers and nd_range_cbs the
+  // pass's loops (compiler_pass.hpp).
+  for (const bool loops : {false, true}) {
+    if (loops && !bench::with_compiler_pass) break;
+    bench::variant nd{loops ? "nd_range_cbs" : "nd_range", bench::role::model, prepare,
+                      [d, loops] {
+                        bench::with_loops(loops, [&] { exchange_nd_range(*d->q, d->in.get(), d->out.get(), d->n, d->local); });
+                      },
+                      check};
+    nd.note = [d, loops] {
+      char buf[64];
+      std::snprintf(buf, sizeof buf, "%.3f fiber switches/item/barrier",
+                    bench::fiber_switches_per_call(static_cast<double>(d->n) * steps, [&] {
+                      bench::with_loops(loops, [&] { exchange_nd_range(*d->q, d->in.get(), d->out.get(), d->n, d->local); });
+                    }));
+      return std::string(buf);
+    };
+    c.variants.push_back(std::move(nd));
+  }
   return c;
 }
 

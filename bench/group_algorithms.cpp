@@ -69,6 +69,7 @@
 #include <cohort/detail/macros.hpp>
 #include <cohort/scoped.hpp>
 
+#include "compiler_pass.hpp"
 #include "fiber_switches.hpp"
 #include "group_algorithms_joint.hpp"
 #include "group_algorithms_values.hpp"
@@ -408,7 +409,7 @@ struct data {
   std::size_t n = 0, local = 0;
   cohort::usm_unique_ptr<T, cohort::usm::alloc::shared> in, out_x, out_r;
   std::vector<T> expect_x, expect_r, expect_own_x, expect_own_r;  // the collective's, one_barrier's
-  bench::run_times classic_times, one_barrier_times, three_barriers_times, nd_times;
+  bench::run_times classic_times, one_barrier_times, three_barriers_times, nd_times, nd_cbs_times;
 };
 
 /// Which variants a case runs: the nd_range ones (slow: fibers and barriers) on few
@@ -477,15 +478,24 @@ bench::bench_case make_case(const bench::config& cfg, models m, std::size_t loca
   c.variants.push_back({"openmp", bench::role::reference, prepare,
                         [d] { run_openmp<A>(d->in.get(), d->out_x.get(), d->out_r.get(), d->n, d->local); }, check});
   if (m == models::nd_range) {
-    auto classic = [d] { run_classic<A>(*d->q, d->in.get(), d->out_x.get(), d->out_r.get(), d->n, d->local); };
-    auto nd = [d] { run_nd_range<A>(*d->q, d->in.get(), d->out_x.get(), d->out_r.get(), d->n, d->local); };
+    // On fibers, also where the compiler pass is built (compiler_pass.hpp); nd_range_cbs
+    // is the pass's loops.
+    auto classic = [d] {
+      bench::with_loops(false, [&] { run_classic<A>(*d->q, d->in.get(), d->out_x.get(), d->out_r.get(), d->n, d->local); });
+    };
+    auto nd = [d] {
+      bench::with_loops(false, [&] { run_nd_range<A>(*d->q, d->in.get(), d->out_x.get(), d->out_r.get(), d->n, d->local); });
+    };
+    auto nd_cbs = [d] { run_nd_range<A>(*d->q, d->in.get(), d->out_x.get(), d->out_r.get(), d->n, d->local); };
     // A kernel, so a model as far as the harness is concerned (baselines run as host code).
     c.variants.push_back({"classic", bench::role::model, prepare, [d, classic] { d->classic_times.time(classic); },
                           check, switches(classic), bench::summary_use::known_implementation});
     // The bare-barrier kernels: checked against the model of items that take their own value.
     auto add_bare_barriers = [&](const char* name, auto call, bench::run_times data<T>::*times) {
       auto run = [d] {
-        run_nd_range<A, T, decltype(call)::value>(*d->q, d->in.get(), d->out_x.get(), d->out_r.get(), d->n, d->local);
+        bench::with_loops(false, [&] {
+          run_nd_range<A, T, decltype(call)::value>(*d->q, d->in.get(), d->out_x.get(), d->out_r.get(), d->n, d->local);
+        });
       };
       c.variants.push_back({name, bench::role::model, prepare, [d, run, times] { ((*d).*times).time(run); },
                             check_against(d->expect_own_x, d->expect_own_r),
@@ -500,6 +510,11 @@ bench::bench_case make_case(const bench::config& cfg, models m, std::size_t loca
                           [d, s = switches(nd)] {
                             return s() + "; " + bench::speedup_note(d->classic_times, d->nd_times, "classic");
                           }});
+    if (bench::with_compiler_pass)
+      c.variants.push_back({"nd_range_cbs", bench::role::model, prepare, [d, nd_cbs] { d->nd_cbs_times.time(nd_cbs); },
+                            check, [d, s = switches(nd_cbs)] {
+                              return s() + "; " + bench::speedup_note(d->nd_times, d->nd_cbs_times, "nd_range");
+                            }});
   } else {
     auto scoped = [d] { run_scoped<A>(*d->q, d->in.get(), d->out_x.get(), d->out_r.get(), d->n, d->local); };
     auto by_hand = [d] { run_scoped_by_hand<A>(*d->q, d->in.get(), d->out_x.get(), d->out_r.get(), d->n, d->local); };

@@ -20,6 +20,7 @@
 
 #include <cohort/cohort.hpp>
 
+#include "compiler_pass.hpp"
 #include "harness/harness.hpp"
 #include "kernels/reduction.hpp"
 
@@ -160,10 +161,16 @@ bench::bench_case make_case(const bench::config& cfg) {
   c.variants.push_back({"openmp_tree", bench::role::reference, prepare,
                         [d] { d->result = reduce_openmp_tree(d->in.get(), d->ping.get(), d->pong.get(), d->n, d->local); },
                         check});
-  auto models = [&](const char* name, auto pass) {
-    c.variants.push_back({name, bench::role::model, prepare, [d, pass] { d->result = multi_pass(*d, pass); }, check});
+  // Kernels with barriers run on fibers, and as the compiler pass's loops in nd_range_cbs
+  // where cohort-bench is built with it (compiler_pass.hpp).
+  auto models = [&](const char* name, auto pass, bool loops = false) {
+    c.variants.push_back({name, bench::role::model, prepare,
+                          [d, pass, loops] { bench::with_loops(loops, [&] { d->result = multi_pass(*d, pass); }); },
+                          check});
   };
   models("nd_range", [](auto&&... a) { return kernels::pass_nd_range<T>(a...); });
+  if (bench::with_compiler_pass)
+    models("nd_range_cbs", [](auto&&... a) { return kernels::pass_nd_range<T>(a...); }, true);
   models("hierarchical", [](auto&&... a) { return kernels::pass_hierarchical<T>(a...); });
   models("scoped", [](auto&&... a) { return kernels::pass_scoped<T>(a...); });
   c.variants.push_back({"openmp_reduction", bench::role::ceiling, prepare,
