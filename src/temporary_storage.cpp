@@ -21,6 +21,10 @@ struct temporary_storage::state {
   std::uint32_t* sync = nullptr;
   std::size_t status_bytes = 0;
   std::uint32_t epoch = 0;
+  // The format of the status words in the area, and how many bytes from its start may
+  // hold such words; the rest is zero.
+  std::uint32_t word_format = 0;
+  std::size_t written_bytes = 0;
   event last_use;
   std::mutex mutex;  // held by the current lease
 };
@@ -58,7 +62,8 @@ std::size_t temporary_storage::capacity() const {
 }
 
 temporary_storage::lease temporary_storage::acquire(std::size_t bytes, const std::vector<event>& dependencies,
-                                                    std::uint32_t epochs, std::size_t status_bytes) {
+                                                    std::uint32_t epochs, std::size_t status_bytes,
+                                                    std::uint32_t word_format) {
   if (epochs > max_epoch / 2) throw exception(errc::invalid, "temporary_storage: too many epochs for one call");
   state& s = *m_state;
   std::unique_lock lock(s.mutex);
@@ -77,8 +82,9 @@ temporary_storage::lease temporary_storage::acquire(std::size_t bytes, const std
     queue q{s.dev};
     q.memset(s.sync, 0, counter_bytes + s.status_bytes).wait_and_throw();
     s.epoch = 0;
+    s.written_bytes = 0;
   };
-  sync_words sync{nullptr, nullptr, 0};
+  sync_words sync{nullptr, nullptr, 0, 0};
   if (epochs > 0) {
     if (!s.sync || status_bytes > s.status_bytes) {
       s.last_use.wait();
@@ -92,8 +98,17 @@ temporary_storage::lease temporary_storage::acquire(std::size_t bytes, const std
     } else if (s.epoch > max_epoch - epochs) {
       zero_sync_words();
     }
-    sync = {s.sync, reinterpret_cast<unsigned char*>(s.sync) + counter_bytes, s.epoch + 1};
+    sync = {s.sync, reinterpret_cast<unsigned char*>(s.sync) + counter_bytes, s.epoch + 1, 0};
     s.epoch += epochs;
+    if (status_bytes > 0) {
+      if (word_format != s.word_format) {
+        // The caller clears what the other format wrote; then only its own words remain.
+        sync.stale_bytes = s.written_bytes;
+        s.word_format = word_format;
+        s.written_bytes = 0;
+      }
+      s.written_bytes = std::max(s.written_bytes, status_bytes);
+    }
   }
   std::vector<event> deps = dependencies;
   deps.push_back(s.last_use);

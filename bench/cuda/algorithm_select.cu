@@ -136,7 +136,7 @@ void selection(const cohort::device& device, const options& o, std::size_t n, co
         },
         verify);
   };
-  shape_row(cohort::detail::tile_shape<256, 16>{});
+  shape_row(cohort::detail::tile_shape<256, 8>{});
   shape_row(cohort::detail::tile_shape<384, 8>{});
   shape_row(cohort::detail::tile_shape<384, 12>{});
   shape_row(cohort::detail::tile_shape<384, 16>{});

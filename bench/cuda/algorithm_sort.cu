@@ -158,11 +158,10 @@ void run_case(const cohort::device& device, const options& o, std::size_t n) {
           verify);
       print_last();
     };
+    shape_row(cohort::detail::tile_shape<256, 8>{});
     shape_row(cohort::detail::tile_shape<256, 12>{});
     shape_row(cohort::detail::tile_shape<384, 8>{});
-    shape_row(cohort::detail::tile_shape<384, 12>{});
     shape_row(cohort::detail::tile_shape<384, 16>{});
-    shape_row(cohort::detail::tile_shape<512, 8>{});
     shape_row(cohort::detail::tile_shape<512, 12>{});
   }
 }

@@ -7,6 +7,7 @@
 // strategy (single pass, decoupled look-back) also runs with small tiles on every device,
 // so thousands of tiles exercise the look-back at small sizes, and on the CPU with
 // sub-groups of 1 and 32 (the look-back window's width).
+#include <cohort/algorithm/copy_if.hpp>
 #include <cohort/algorithm/scan.hpp>
 
 #include <cstddef>
@@ -308,6 +309,75 @@ void check_single_pass_all(cohort::queue& q) {
 TEST_P(ScanTest, SinglePassWithSmallTiles) {
   check_single_pass_all<small_tiles<0>>(q);
   if (cohort_test::supports_sub_group_size(q, 32)) check_single_pass_all<small_tiles<32>>(q);
+}
+
+struct is_positive {
+  COHORT_INLINE bool operator()(std::int32_t v) const { return v > 0; }
+};
+
+/// temporary_storage's protocol words: a lease whose status words have another format
+/// than the area's learns how many bytes the other format may have written.
+TEST_P(ScanTest, StatusWordsOfAnotherFormatAreReportedStale) {
+  cohort::temporary_storage storage(q);
+  auto stale_after = [&](std::size_t status_bytes, std::uint32_t format) {
+    auto lease = storage.acquire_synchronised(0, status_bytes, format);
+    EXPECT_NE(lease.sync().counters, nullptr);
+    return lease.sync().stale_bytes;
+  };
+  EXPECT_EQ(stale_after(1000, 1), 0u);  // a fresh area is zero
+  EXPECT_EQ(stale_after(512, 1), 0u);
+  EXPECT_EQ(stale_after(2000, 2), 1000u);  // format 1 wrote up to 1000 bytes
+  EXPECT_EQ(stale_after(100, 2), 0u);
+  EXPECT_EQ(stale_after(0, 1), 0u);  // counters only: the area keeps its format
+  EXPECT_EQ(stale_after(300, 1), 2000u);
+  EXPECT_EQ(stale_after(64, 2), 300u);
+  // Epochs are new for each lease, several for a lease that asks for several.
+  std::uint32_t last = 0;
+  for (std::uint32_t epochs : {1u, 3u, 1u}) {
+    auto lease = storage.acquire_synchronised(0, 64, 2, {}, epochs);
+    EXPECT_GT(lease.sync().epoch, last);
+    last = lease.sync().epoch + epochs - 1;
+  }
+}
+
+/// One storage shared by scans whose status words differ in format (a 4-byte value and
+/// its status in one word; 8-byte values beside status words) and by copy_if (counts and
+/// status in one word), in turns, each with more tiles than the last: stale words of one
+/// format must never read as published words of another.
+TEST_P(ScanTest, StorageSharedWithOtherFormats) {
+  cohort::temporary_storage storage(q);
+  using tiles = small_tiles<0>;
+  const cohort::detail::scan_identity same;
+  for (std::size_t k = 1; k <= 3; ++k) {
+    const std::size_t n = 150 * k * tiles::tile + 7;
+    SCOPED_TRACE("n = " + std::to_string(n));
+    const std::vector<std::int64_t> wide = inputs<std::int64_t>(n);
+    shared_array<std::int64_t> wide_in(wide, q), wide_out(n, q);
+    cohort::detail::single_pass_scan<tiles, true>(q, storage, wide_in.data(), n, wide_out.data(), cohort::plus<>(),
+                                                  same, cohort::detail::scan_init<std::int64_t, false>{}, {})
+        .last.wait_and_throw();
+    expect_equal(wide_out.to_vector(), host_scan<std::int64_t>(wide, true, cohort::plus<>(), std::nullopt), "int64 scan");
+
+    const std::vector<std::int32_t> narrow = inputs<std::int32_t>(2 * n);
+    shared_array<std::int32_t> narrow_in(narrow, q), narrow_out(2 * n, q);
+    shared_array<std::size_t> count(1, q);
+    const is_positive positive;
+    cohort::detail::select_gpu<cohort::detail::select_mode::copy_if, cohort::detail::tile_shape<64, 3>>(
+        q, storage, narrow_in.data(), 2 * n, narrow_out.data(), narrow_out.data(), count.data(), positive, {})
+        .wait_and_throw();
+    std::vector<std::int32_t> kept;
+    for (std::int32_t v : narrow)
+      if (positive(v)) kept.push_back(v);
+    ASSERT_EQ(count[0], kept.size());
+    for (std::size_t i = 0; i < kept.size(); ++i) ASSERT_EQ(narrow_out[i], kept[i]) << "copy_if at " << i;
+
+    cohort::detail::single_pass_scan<tiles, true>(q, storage, narrow_in.data(), 2 * n, narrow_out.data(),
+                                                  cohort::plus<>(), same, cohort::detail::scan_init<std::int32_t, false>{},
+                                                  {})
+        .last.wait_and_throw();
+    expect_equal(narrow_out.to_vector(), host_scan<std::int32_t>(narrow, true, cohort::plus<>(), std::nullopt),
+                 "int32 scan");
+  }
 }
 
 COHORT_INSTANTIATE_ON_ALL_DEVICES(ScanTest);

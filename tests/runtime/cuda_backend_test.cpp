@@ -219,28 +219,6 @@ void in_order_queue_and_profiling() {
 }
 TEST(cuda_queues, in_order_queue_and_profiling) { in_order_queue_and_profiling(); }
 
-void a_failing_kernel_reaches_wait_and_throw() {
-  COHORT_TEST_NEEDS_GPU();
-  bool handled = false;
-  queue q{gpu_selector_v, [&](exception_list errors) {
-            for (const auto& e : errors) {
-              try {
-                std::rethrow_exception(e);
-              } catch (const exception& x) {
-                handled = std::string(x.what()).find("CUDA error") != std::string::npos;
-              }
-            }
-          }};
-  q.single_task(COHORT_LAMBDA() {
-#if defined(__CUDA_ARCH__)
-    __trap();
-#endif
-  });
-  q.wait_and_throw();
-  EXPECT_TRUE(handled);
-}
-TEST(cuda_queues, a_failing_kernel_reaches_wait_and_throw) { a_failing_kernel_reaches_wait_and_throw(); }
-
 /// CUDA work on the stream of get_native runs in order with the queue's commands.
 void native_stream_orders_with_the_queue() {
   COHORT_TEST_NEEDS_GPU();
@@ -265,6 +243,30 @@ void native_stream_orders_with_the_queue() {
   }
 }
 TEST(cuda_queues, native_stream_orders_with_the_queue) { native_stream_orders_with_the_queue(); }
+
+/// Last in this file: a trapped kernel leaves the CUDA context unusable for the tests after it.
+void a_failing_kernel_reaches_wait_and_throw() {
+  COHORT_TEST_NEEDS_GPU();
+  bool handled = false;
+  queue q{gpu_selector_v, [&](exception_list errors) {
+            for (const auto& e : errors) {
+              try {
+                std::rethrow_exception(e);
+              } catch (const exception& x) {
+                handled = std::string(x.what()).find("CUDA error") != std::string::npos;
+              }
+            }
+          }};
+  q.single_task(COHORT_LAMBDA() {
+#if defined(__CUDA_ARCH__)
+    __trap();
+#endif
+  });
+  q.wait_and_throw();
+  EXPECT_TRUE(handled);
+}
+TEST(cuda_queues, a_failing_kernel_reaches_wait_and_throw) { a_failing_kernel_reaches_wait_and_throw(); }
+
 
 #else  // a translation unit compiled without nvcc
 

@@ -185,9 +185,11 @@ scan_events single_pass_scan(queue& q, temporary_storage& storage, InputIt first
     event e = submit_scan(deps, nullptr, status_layout{});
     return {e, e};
   }
-  auto lease = storage.acquire_synchronised(0, status_layout::bytes(tiles), deps);
+  auto lease = storage.acquire_synchronised(status_layout::values_bytes(tiles), status_layout::bytes(tiles),
+                                            status_layout::format, deps);
   const temporary_storage::sync_words& sync = lease.sync();
-  event scanned = submit_scan(lease.dependencies(), sync.counters, status_layout::at(sync.status, tiles, sync.epoch));
+  event scanned = submit_scan(status_words_ready(q, lease), sync.counters,
+                              status_layout::at(sync.status, lease.data(), tiles, sync.epoch));
   lease.used_by(scanned);
   return {scanned, scanned};
 }

@@ -12,9 +12,10 @@
 // and written with one relaxed atomic (they cannot be seen apart, so nothing needs
 // ordering); other accumulators keep a 32-bit status (release on publish, acquire on read)
 // and separate PARTIAL and INCLUSIVE value arrays (a value is never overwritten after its
-// status says it is there). A status carries the call's epoch (temporary_storage's
+// status says it is there; the value arrays are in ordinary scratch memory, the status
+// words alone in the sync area). A status carries the call's epoch (temporary_storage's
 // sync_words): one with another epoch, left by an earlier call, is INVALID, so no memset
-// precedes the scan. The group that draws the last tile index puts the counter back to 0.
+// precedes the scan unless words of another format were in the area. The group that draws the last tile index puts the counter back to 0.
 // A look-back that finds a predecessor not yet published backs off before reading again
 // (spin_pause), as polling at full rate slows the groups that are publishing.
 //
@@ -37,7 +38,9 @@
 #include <cohort/group/algorithms.hpp>
 #include <cohort/group/ext/ballot.hpp>
 #include <cohort/runtime/local_accessor.hpp>
+#include <cohort/runtime/event.hpp>
 #include <cohort/runtime/properties.hpp>
+#include <cohort/runtime/queue.hpp>
 
 namespace cohort::detail {
 
@@ -93,6 +96,23 @@ COHORT_INLINE constexpr std::uint32_t counted_status(std::uint64_t word, std::ui
 static_assert(temporary_storage::max_epoch < (std::uint32_t{1} << (64 - counted_bits - 2)),
               "a counted word holds every epoch");
 
+/// The formats of status words in temporary_storage's sync area (acquire_synchronised).
+enum sync_word_format : std::uint32_t {
+  scan_value_and_status = 1,  // 64-bit: a 4-byte value above a status word
+  scan_status_only = 2,       // 32-bit status words (the values are in ordinary scratch)
+  counted_words = 3,          // counted_word
+};
+
+/// The events after which a call's kernels may read their status words: the lease's
+/// dependencies, and a memset of what words of another format left (stale_bytes).
+inline std::vector<event> status_words_ready(queue& q, temporary_storage::lease& lease) {
+  const temporary_storage::sync_words& sync = lease.sync();
+  if (sync.stale_bytes == 0) return lease.dependencies();
+  event cleared = q.memset(sync.status, 0, sync.stale_bytes, lease.dependencies());
+  lease.used_by(cleared);
+  return {cleared};
+}
+
 
 /// What a look-back reads of one tile.
 template <typename Acc>
@@ -119,8 +139,12 @@ struct tile_status<Acc, true> {
   std::uint64_t* words;
   std::uint32_t epoch;
 
+  static constexpr sync_word_format format = scan_value_and_status;
   static std::size_t bytes(std::size_t tiles) { return scan_round_up(tiles * sizeof(std::uint64_t)); }
-  static tile_status at(void* p, std::size_t, std::uint32_t epoch) { return {static_cast<std::uint64_t*>(p), epoch}; }
+  static std::size_t values_bytes(std::size_t) { return 0; }
+  static tile_status at(void* status, void*, std::size_t, std::uint32_t epoch) {
+    return {static_cast<std::uint64_t*>(status), epoch};
+  }
 
   COHORT_INLINE void publish(std::uint32_t tile, std::uint32_t status, const Acc& value) const {
     const std::uint64_t w =
@@ -144,13 +168,14 @@ struct tile_status<Acc, false> {
   Acc* inclusive;
   std::uint32_t epoch;
 
-  static std::size_t status_bytes(std::size_t tiles) { return scan_round_up(tiles * sizeof(std::uint32_t)); }
-  static std::size_t values_bytes(std::size_t tiles) { return scan_round_up(tiles * sizeof(Acc)); }
-  static std::size_t bytes(std::size_t tiles) { return status_bytes(tiles) + 2 * values_bytes(tiles); }
-  static tile_status at(void* p, std::size_t tiles, std::uint32_t epoch) {
-    unsigned char* values = static_cast<unsigned char*>(p) + status_bytes(tiles);
-    return {static_cast<std::uint32_t*>(p), reinterpret_cast<Acc*>(values),
-            reinterpret_cast<Acc*>(values + values_bytes(tiles)), epoch};
+  static constexpr sync_word_format format = scan_status_only;
+  static std::size_t bytes(std::size_t tiles) { return scan_round_up(tiles * sizeof(std::uint32_t)); }
+  /// The PARTIAL and INCLUSIVE values, in ordinary scratch memory.
+  static std::size_t values_bytes(std::size_t tiles) { return 2 * scan_round_up(tiles * sizeof(Acc)); }
+  static tile_status at(void* status, void* values, std::size_t tiles, std::uint32_t epoch) {
+    auto* v = static_cast<unsigned char*>(values);
+    return {static_cast<std::uint32_t*>(status), reinterpret_cast<Acc*>(v),
+            reinterpret_cast<Acc*>(v + scan_round_up(tiles * sizeof(Acc))), epoch};
   }
 
   COHORT_INLINE void publish(std::uint32_t tile, std::uint32_t s, const Acc& value) const {

@@ -39,18 +39,22 @@ public:
   std::size_t capacity() const;
 
   /// A lease's words for protocols between its work-groups. They are kept apart from the
-  /// scratch memory, so nothing else is ever stored in them.
+  /// scratch memory, so nothing but such words is ever stored in them.
   /// - `counters`: `sync_counters` words, zero when the lease starts; the call must leave
   ///   them zero when its last command ends.
   /// - `status`: at least the bytes the lease asked for (256-aligned), holding whatever earlier
   ///   calls left. A status word that a call publishes carries one of the call's epochs
   ///   (`epoch` and the next ones it asked for, 1 to `max_epoch`, new ones for each lease),
-  ///   so words that carry another read as not yet published. The memory is zero when
-  ///   first allocated and when the epochs wrap.
+  ///   so words of its own format that carry another epoch read as not yet published.
+  ///   Words of another format could read as anything: `stale_bytes` from `status` may hold
+  ///   some, and the call clears them (a memset ordered before its kernels) before its
+  ///   kernels read status words. The memory is zero when first allocated and when the
+  ///   epochs wrap.
   struct sync_words {
     std::uint32_t* counters;
     void* status;
     std::uint32_t epoch;
+    std::size_t stale_bytes;
   };
   static constexpr std::size_t sync_counters = 64;
   static constexpr std::uint32_t max_epoch = (std::uint32_t{1} << 20) - 1;
@@ -94,17 +98,20 @@ public:
   /// calls no other algorithm with the same storage meanwhile). Growing waits for the
   /// previous user, as freeing memory a command may still use would be wrong.
   lease acquire(std::size_t bytes, const std::vector<event>& dependencies = {}) {
-    return acquire(bytes, dependencies, 0, 0);
+    return acquire(bytes, dependencies, 0, 0, 0);
   }
-  /// The same with protocol words: the counters, `status_bytes` of status words and
-  /// `epochs` epochs (a call that reuses its status words, pass after pass, needs one per pass).
-  lease acquire_synchronised(std::size_t bytes, std::size_t status_bytes, const std::vector<event>& dependencies = {},
-                             std::uint32_t epochs = 1) {
-    return acquire(bytes, dependencies, epochs, status_bytes);
+  /// The same with protocol words: the counters, `status_bytes` of status words in the
+  /// format `word_format` (callers whose words differ in layout pass different values) and
+  /// `epochs` epochs (a call that reuses its status words, pass after pass, needs one per
+  /// pass). A call that uses only counters asks for no status bytes.
+  lease acquire_synchronised(std::size_t bytes, std::size_t status_bytes, std::uint32_t word_format,
+                             const std::vector<event>& dependencies = {}, std::uint32_t epochs = 1) {
+    return acquire(bytes, dependencies, epochs, status_bytes, word_format);
   }
 
 private:
-  lease acquire(std::size_t bytes, const std::vector<event>& dependencies, std::uint32_t epochs, std::size_t status_bytes);
+  lease acquire(std::size_t bytes, const std::vector<event>& dependencies, std::uint32_t epochs,
+                std::size_t status_bytes, std::uint32_t word_format);
   std::unique_ptr<state> m_state;
 };
 
