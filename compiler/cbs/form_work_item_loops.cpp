@@ -102,6 +102,9 @@ private:
   Value* recompute(Value* v, Instruction* before);
   std::string give_each_item_its_storage();
   std::string build_loops();
+  /// Whether only item 0 does anything in region r (a collective's completion): the region
+  /// starts with a test of the local id against 0 and has nothing else to do otherwise.
+  bool only_item_zero_works(unsigned r) const;
   /// Copies region r for the item `lid` before block `before`; its exits go to
   /// `exit_to(target)`; `start` receives the copy's first block. `in_loop`: the copy is the
   /// body of the loop over the items.
@@ -397,6 +400,10 @@ bool loop_former::recomputable(Value* v, unsigned depth) const {
   if (depth == 0 || isa<PHINode>(inst) || isa<CallBase>(inst) || inst->mayReadOrWriteMemory() ||
       !isSafeToSpeculativelyExecute(inst))
     return false;
+  // Divisions cost more per item than a slot's load and store, and keep the loop from
+  // vectorising profitably (a 64-bit remainder has no vector instruction).
+  if (inst->isIntDivRem() || inst->getOpcode() == Instruction::FDiv || inst->getOpcode() == Instruction::FRem)
+    return false;
   for (Value* op : inst->operands())
     if (!recomputable(op, depth - 1)) return false;
   return true;
@@ -629,6 +636,29 @@ std::string loop_former::clone_region(unsigned r, Value* lid, BasicBlock* before
   return {};
 }
 
+bool loop_former::only_item_zero_works(unsigned r) const {
+  const region& reg = regions[r];
+  auto* br = dyn_cast<BranchInst>(reg.start->getTerminator());
+  if (!br || !br->isConditional()) return false;
+  auto* test = dyn_cast<ICmpInst>(br->getCondition());
+  if (!test || test->getPredicate() != ICmpInst::ICMP_EQ) return false;
+  auto is_local_id = [](Value* v) { return is_call_to(v, local_id_marker); };
+  auto* zero = dyn_cast<ConstantInt>(test->getOperand(1));
+  if (!is_local_id(test->getOperand(0)) || !zero || !zero->isZero()) return false;
+  for (Instruction& inst : *reg.start)
+    if (&inst != br && &inst != test && !is_local_id(&inst) && !isa<DbgInfoIntrinsic>(inst)) return false;
+  // Every block the other items may reach does nothing but branch on, to a barrier or the end.
+  SmallPtrSet<BasicBlock*, 8> seen;
+  SmallVector<BasicBlock*, 8> work{br->getSuccessor(1)};
+  while (!work.empty()) {
+    BasicBlock* b = work.pop_back_val();
+    if (barrier_index.count(b) || !seen.insert(b).second) continue;
+    if (b == reg.start || b->size() != 1 || !isa<BranchInst>(b->getTerminator())) return false;
+    for (BasicBlock* next : successors(b)) work.push_back(next);
+  }
+  return true;
+}
+
 std::string loop_former::build_loops() {
   Type* i64 = Type::getInt64Ty(ctx);
   for (BasicBlock& b : f)
@@ -669,6 +699,14 @@ std::string loop_former::build_loops() {
           if (other == slot && isa<StoreInst>(access) && reg.blocks.count(access->getParent())) reads_and_writes = true;
     const bool last_apart = targets.size() > 1 || reads_and_writes;
     loop_leaves_out_last_item = last_apart;
+    if (only_item_zero_works(r) && targets.size() == 1) {
+      // No loop: item 0 alone.
+      BasicBlock* start = nullptr;
+      if (std::string why = clone_region(r, ConstantInt::get(i64, 0), done, false, destination, start); !why.empty())
+        return why;
+      BranchInst::Create(start, pre[r]);
+      continue;
+    }
     BasicBlock* header = BasicBlock::Create(ctx, "cbs.items", &f, done);
     BasicBlock* latch = BasicBlock::Create(ctx, "cbs.next_item", &f, done);
     BasicBlock* leave = BasicBlock::Create(ctx, "cbs.region_end", &f, done);
