@@ -260,29 +260,26 @@ struct select_tiles {
         values[padded(valid - 1 - (k - rank))] = v[j];
       }
     }
-    if (lid == GroupSize - 1) {
-      const std::uint64_t total = before + mine;
-      shared[1] = total;
-      if (tile == 0) {
-        shared[2] = 0;
-        device_word_ref(status_words[0]).store(counted_word(epoch, tile_inclusive, total));
-      } else {
-        device_word_ref(status_words[tile]).store(counted_word(epoch, tile_partial, total));
-      }
+    // The last work-item knows the tile's count: it publishes it at once, so sub-group 0
+    // may start its look-back without waiting for the rest of the group's compaction.
+    const bool last_item = lid == GroupSize - 1;
+    const std::uint64_t own_total = before + mine;  // the tile's count in the last work-item
+    if (last_item) {
+      shared[1] = own_total;
+      if (tile == 0) shared[2] = 0;
+      device_word_ref(status_words[tile]).store(counted_word(epoch, tile == 0 ? tile_inclusive : tile_partial, own_total));
     }
-    group_barrier(g);
-    const std::size_t tile_selected = static_cast<std::size_t>(shared[1]);
     if (tile != 0) {
       const sub_group sg = it.get_sub_group();
       if (sg.get_group_linear_id() == 0) {
         const std::uint64_t prefix = look_back(sg, tile);
-        if (sg.get_local_linear_id() == 0) {
-          device_word_ref(status_words[tile]).store(counted_word(epoch, tile_inclusive, prefix + tile_selected));
-          shared[2] = prefix;
-        }
+        if (sg.get_local_linear_id() == 0) shared[2] = prefix;
       }
-      group_barrier(g);
     }
+    group_barrier(g);
+    const std::size_t tile_selected = static_cast<std::size_t>(shared[1]);
+    if (tile != 0 && last_item)
+      device_word_ref(status_words[tile]).store(counted_word(epoch, tile_inclusive, shared[2] + own_total));
     const std::size_t prefix = static_cast<std::size_t>(shared[2]);
     for (std::size_t k = lid; k < tile_selected; k += GroupSize) d_true[prefix + k] = values[padded(k)];
     if constexpr (Mode != select_mode::copy_if) {

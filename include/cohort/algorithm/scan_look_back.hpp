@@ -311,6 +311,30 @@ struct single_pass_scan_kernel {
       scan_tile<false>(it, g, me, t, base, count);
   }
 
+  /// The tile's own aggregate (its last item's `through_me`) for the look-backs of later
+  /// tiles: tile 0's is already its inclusive prefix.
+  COHORT_INLINE void publish_own(std::uint32_t t, bool is_last_item, const Acc& through_me) const {
+    if (tiles <= 1 || !is_last_item) return;
+    if (t == 0) {
+      if constexpr (HasInit)
+        status.publish(0, tile_inclusive, combine<Acc>(op, init.value, through_me));
+      else
+        status.publish(0, tile_inclusive, through_me);
+    } else {
+      status.publish(t, tile_partial, through_me);
+    }
+  }
+
+  /// Sub-group 0 combines the tiles before tile t (t > 0) into tile_prefix[0].
+  COHORT_INLINE void look_back_into_local(const nd_item<1>& it, std::uint32_t t) const {
+    if (t == 0) return;
+    const sub_group sg = it.get_sub_group();
+    if (sg.get_group_linear_id() == 0) {
+      const Acc before = look_back<Acc>(sg, status, t, op, Tuning::pause_ns);
+      if (sg.get_local_linear_id() == 0) tile_prefix[0] = before;
+    }
+  }
+
   template <bool Full>
   COHORT_INLINE void scan_tile(const nd_item<1>& it, const group<1>& g, std::size_t me, std::uint32_t t,
                                std::size_t base, std::size_t count) const {
@@ -350,26 +374,52 @@ struct single_pass_scan_kernel {
         if (Full || k < valid) total = combine<Acc>(op, total, blocked_at(k));
     });
 
-    const Acc through_me = inclusive_scan_over_group(g, total, op);
     const std::size_t last_item = Full ? group_size - 1 : (count - 1) / items;
-    if (tiles > 1 && me == last_item) {
-      if (t == 0) {
+    if constexpr (has_known_identity_v<BinaryOp, Acc>) {
+      // Each item's prefix within the tile comes from an exclusive group scan, so each
+      // scans its elements relative to the tile's start while sub-group 0 looks back; after
+      // the barrier only the tile's prefix is left to combine, as the elements are stored.
+      const Acc before_me = exclusive_scan_over_group(g, total, op);
+      const Acc through_me = combine<Acc>(op, before_me, total);
+      publish_own(t, me == last_item, through_me);
+      Acc p = before_me;
+      static_for<items>([&](auto k) {
+        if (Full || k < valid) {
+          const Acc x = blocked_at(k);
+          if constexpr (Inclusive) {
+            p = combine<Acc>(op, p, x);
+            blocked_at(k) = p;
+          } else {
+            blocked_at(k) = p;
+            p = combine<Acc>(op, p, x);
+          }
+        }
+      });
+      look_back_into_local(it, t);
+      group_barrier(g);
+      if (t > 0 && me == last_item) status.publish(t, tile_inclusive, combine<Acc>(op, tile_prefix[0], through_me));
+      const OutputIt dest = out + base + me;
+      if (t > 0 || HasInit) {
+        Acc prefix;
         if constexpr (HasInit)
-          status.publish(0, tile_inclusive, combine<Acc>(op, init.value, through_me));
+          prefix = t > 0 ? tile_prefix[0] : init.value;
         else
-          status.publish(0, tile_inclusive, through_me);
+          prefix = tile_prefix[0];
+        static_for<items>([&](auto k) {
+          if (Full || me + k * group_size < count) dest[k * group_size] = combine<Acc>(op, prefix, striped_at(k));
+        });
       } else {
-        status.publish(t, tile_partial, through_me);
+        static_for<items>([&](auto k) {
+          if (Full || me + k * group_size < count) dest[k * group_size] = striped_at(k);
+        });
       }
+      return;
     }
+
+    const Acc through_me = inclusive_scan_over_group(g, total, op);
+    publish_own(t, me == last_item, through_me);
     item_prefixes[me] = through_me;
-    if (t > 0) {
-      const sub_group sg = it.get_sub_group();
-      if (sg.get_group_linear_id() == 0) {
-        const Acc before = look_back<Acc>(sg, status, t, op, Tuning::pause_ns);
-        if (sg.get_local_linear_id() == 0) tile_prefix[0] = before;
-      }
-    }
+    look_back_into_local(it, t);
     group_barrier(g);
     if (t > 0 && me == last_item) status.publish(t, tile_inclusive, combine<Acc>(op, tile_prefix[0], through_me));
 
