@@ -8,7 +8,9 @@ size, then work_group_size<N>, then the sub-group), each cell CUB's time / cohor
 The other benchmarks: one row per case with every variant's ratio to the plain CUDA
 kernel (and to the ceiling: CUB's device-wide algorithm or cuBLAS, where there is one).
 Hierarchical kernels: the plain CUDA kernel with a barrier on both sides of every step
-(as parallel_for_work_item has them) beside the hierarchical kernel.
+(as parallel_for_work_item has them) beside the hierarchical kernel. Device-wide
+algorithms (the `algorithm` families): one row per case and variant, one column per size,
+each cell the reference's (CUB's) time / the variant's; tile-shape studies marked "tile".
 """
 import csv
 import sys
@@ -71,9 +73,49 @@ def hierarchical_barriers(rows):
     return out
 
 
+def size_label(n):
+    n = int(n)
+    return f"2^{n.bit_length() - 1}" if n & (n - 1) == 0 else str(n)
+
+
+def algorithms(rows):
+    cells = defaultdict(dict)
+    order = []
+    sizes = set()
+    for r in rows:
+        family = r.get("family", "") or r["benchmark"]
+        if not r["benchmark"].startswith(("algorithm", "copy_if", "partition", "histogram", "segmented", "scan/",
+                                          "reduction_study")):
+            continue
+        if r["variant"] == r.get("reference") or r["variant"].startswith("plain CUDA"):
+            continue
+        try:
+            ratio = float(r["ratio"])
+        except ValueError:
+            continue
+        variant = "study best" if r["variant"].startswith("study_best") else r["variant"]
+        key = (r["benchmark"], r["type"], variant)
+        if key not in cells:
+            order.append(key)
+        cells[key][r["size"]] = ratio
+        sizes.add(int(r["size"]))
+    if not order:
+        return []
+    columns = sorted(sizes)
+    out = ["| benchmark | type | variant | " + " | ".join(size_label(c) for c in columns) + " |",
+           "| --- | --- | --- |" + " --- |" * len(columns)]
+    for key in order:
+        values = [f"{cells[key][str(c)]:.2f}" if str(c) in cells[key] else "-" for c in columns]
+        out.append(f"| {key[0]} | {key[1]} | {key[2]} | " + " | ".join(values) + " |")
+    return out
+
+
 def main():
     with open(sys.argv[1]) as f:
-        rows = list(csv.DictReader(f))
+        rows = [r for r in csv.DictReader(f) if r.get("size", "").isdigit()]
+    if any(r["benchmark"].startswith(("algorithm", "scan/", "copy_if")) for r in rows):
+        print("\n".join(algorithms(rows)))
+        return
     print("\n".join(collectives(rows)))
     print()
     print("\n".join(benchmarks(rows)))
