@@ -7,16 +7,23 @@
 //     share blocks: each gets its own copy);
 //  3. values the same for every item (the kernel's captures, the group's ranges, and pure
 //     arithmetic on them) move to the wrapper's entry, computed once per group;
-//  4. every other value that an item needs after a barrier, and every stack object, gets one
-//     slot per item in the group's per-item storage;
+//  4. arithmetic on the local id is computed again after a barrier; every other value that
+//     an item needs after a barrier, and every stack object, gets one slot per item in the
+//     group's per-item storage; a value the same for all items (found by a divergence
+//     analysis: it depends on no item's id, and no branch that items may take different
+//     ways decides it) is read from the last item's slot;
 //  5. each region becomes a loop over the items; where the items leave a region for the next
 //     barrier, the loop ends and the region that starts after that barrier follows. The
 //     barriers of a group are reached by all its items (SYCL requires it), so the last
-//     item's choice is the group's.
+//     item's choice is the group's: where a region has several ways out, the last item runs
+//     apart after the loop, which then has one exit; a region where only item 0 works (a
+//     collective's completion) runs for item 0 alone.
 #include "form_work_item_loops.hpp"
 
 #include <cstdlib>
+#include <algorithm>
 #include <functional>
+#include <optional>
 #include <string>
 
 #include <llvm/ADT/DenseMap.h>
@@ -97,6 +104,9 @@ private:
   std::string demote_values_crossing_barriers();
   bool recomputable(Value* v, unsigned depth) const;
   void find_varying_values();
+  /// Why the items of a group may leave a region for different barriers (or some for the
+  /// end) at a branch they may take different ways; empty where they cannot.
+  std::string check_items_meet_the_same_barriers();
   /// Whether, in some region holding `at`, an item may reach `at` from `def` without a barrier.
   bool reachable_in_one_go(BasicBlock* def, BasicBlock* at);
   Value* recompute(Value* v, Instruction* before);
@@ -129,6 +139,8 @@ private:
   DenseSet<Instruction*> uniform;
   // Values that may differ between the items of a group (all others are the same for all).
   DenseSet<Value*> varying;
+  // Blocks whose branch items may take different ways.
+  DenseSet<BasicBlock*> divergent;
   // Loads of values the same for every item from their per-item slots: they read the last
   // item's slot, which holds the value of the previous pass through the region until the
   // last item passes the definition again (items run in order).
@@ -333,7 +345,6 @@ void loop_former::find_varying_values() {
   };
   for (Instruction& inst : instructions(f))
     if (isa<AllocaInst>(inst) || is_call_to(&inst, local_id_marker)) varying.insert(&inst);
-  DenseSet<BasicBlock*> divergent;
   for (bool changed = true; changed;) {
     changed = false;
     for (Instruction& inst : instructions(f)) {
@@ -372,6 +383,37 @@ void loop_former::find_varying_values() {
       }
     }
   }
+}
+
+std::string loop_former::check_items_meet_the_same_barriers() {
+  // From each way out of such a branch, the barriers (and the end) an item can reach first.
+  // Ways that reach none (an exception, unreachable code) do not count; the others must
+  // agree, or items that took different ways would wait at different barriers, which the
+  // fibers allow (SYCL does not) and loops cannot do.
+  for (BasicBlock* branch : divergent) {
+    std::optional<SmallVector<unsigned, 4>> agreed;
+    for (BasicBlock* way : successors(branch)) {
+      SmallVector<unsigned, 4> first;
+      SmallPtrSet<BasicBlock*, 32> seen;
+      SmallVector<BasicBlock*, 16> work{way};
+      while (!work.empty()) {
+        BasicBlock* b = work.pop_back_val();
+        if (!seen.insert(b).second) continue;
+        if (auto found = barrier_index.find(b); found != barrier_index.end()) {
+          first.push_back(found->second);
+          continue;
+        }
+        if (isa<ReturnInst>(b->getTerminator())) first.push_back(to_the_end);
+        for (BasicBlock* next : successors(b)) work.push_back(next);
+      }
+      if (first.empty()) continue;
+      std::sort(first.begin(), first.end());
+      first.erase(std::unique(first.begin(), first.end()), first.end());
+      if (agreed && *agreed != first) return "items may reach different barriers, or some the end before a barrier";
+      agreed = first;
+    }
+  }
+  return {};
 }
 
 bool loop_former::reachable_in_one_go(BasicBlock* def, BasicBlock* at) {
@@ -758,6 +800,7 @@ std::string loop_former::run() {
   if (std::string why = find_regions(); !why.empty()) return why;
   hoist_uniform_values();
   find_varying_values();
+  if (std::string why = check_items_meet_the_same_barriers(); !why.empty()) return why;
   if (std::string why = demote_values_crossing_barriers(); !why.empty()) return why;
   if (std::string why = give_each_item_its_storage(); !why.empty()) return why;
   if (const char* path = std::getenv("COHORT_CBS_DUMP")) {

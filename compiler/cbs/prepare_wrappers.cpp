@@ -21,14 +21,11 @@ namespace {
 /// Inlining stops here: a kernel that needs more is declined, not compiled forever.
 constexpr unsigned max_inlined_calls = 4000;
 
-/// Functions that call a barrier, the activity test or the unsupported marker, directly or
-/// through other functions of this module.
-SmallPtrSet<Function*, 32> functions_reaching_markers(Module& module) {
+/// Functions that call one of `targets`, directly or through other functions of this module.
+SmallPtrSet<Function*, 32> functions_reaching(const SmallVectorImpl<Function*>& targets) {
   SmallPtrSet<Function*, 32> reaching;
   SmallVector<Function*, 32> work;
-  for (StringRef name : {active_marker, barrier_marker, unsupported_marker}) {
-    Function* marker = module.getFunction(name);
-    if (!marker) continue;
+  for (Function* marker : targets) {
     for (User* user : marker->users())
       if (auto* call = dyn_cast<CallBase>(user))
         if (reaching.insert(call->getFunction()).second) work.push_back(call->getFunction());
@@ -78,9 +75,22 @@ PreservedAnalyses prepare_wrappers::run(Module& module, ModuleAnalysisManager&) 
     for (User* user : transformed->users())
       if (auto* call = dyn_cast<CallBase>(user)) wrappers.insert(call->getFunction());
 
-  const SmallPtrSet<Function*, 32> reaching = functions_reaching_markers(module);
+  SmallVector<Function*, 4> markers, streams;
+  for (StringRef name : {active_marker, barrier_marker, unsupported_marker})
+    if (Function* marker = module.getFunction(name)) markers.push_back(marker);
+  // sycl::stream keeps each item's unfinished line apart by its stack, which the items share
+  // as loops: kernels that print run on fibers.
+  for (Function& function : module)
+    if (function.isDeclaration() && function.getName().contains("stream_write")) streams.push_back(&function);
+  const SmallPtrSet<Function*, 32> reaching = functions_reaching(markers);
+  const SmallPtrSet<Function*, 32> printing = functions_reaching(streams);
   SmallPtrSet<Function*, 8> accepted;
   for (Function* wrapper : wrappers) {
+    if (printing.count(wrapper)) {
+      wrapper->addFnAttr(declined_attribute);
+      if (debug_enabled()) errs() << "cohort-cbs: " << wrapper->getName() << ": a sycl::stream\n";
+      continue;
+    }
     if (wrapper->hasOptNone() || !inline_reaching_calls(*wrapper, reaching)) {
       wrapper->addFnAttr(declined_attribute);
       if (debug_enabled()) errs() << "cohort-cbs: " << wrapper->getName() << ": a barrier in a call that cannot be inlined\n";

@@ -317,12 +317,34 @@ TEST_P(compiler_pass, exception_from_a_work_item) {
       [&] { EXPECT_EQ(std::accumulate(out.begin(), out.end(), 0), 7 * 256); });
 }
 
-// Kernels the pass leaves to the fibers: a ballot over a work-group (no loop form), and
-// sub-groups of more than one item (the launcher's choice). Both still compute the same.
+// Kernels the pass leaves to the fibers: a ballot over a work-group (no loop form),
+// sub-groups of more than one item (the launcher's choice), and items of a group that
+// return before a barrier the others reach (which SYCL does not allow, and the fibers do).
+// All still compute the same.
 TEST_P(compiler_pass, kernels_it_declines_run_on_fibers) {
   const std::size_t local = 32, n = local * 3;
   shared_array<std::uint32_t> out(n, q, 0);
   std::uint32_t* o = out.data();
+  both_ways(
+      [&] {
+        q.submit([&](handler& h) {
+           local_accessor<std::uint32_t, 1> a(range<1>{local}, h);
+           h.parallel_for(nd_range<1>{n, local}, COHORT_LAMBDA(nd_item<1> it) {
+             const std::size_t lid = it.get_local_id(0), first = it.get_group(0);
+             if (lid < first) return;
+             a[lid] = static_cast<std::uint32_t>(lid);
+             group_barrier(it.get_group());
+             o[it.get_global_id(0)] = a[local - 1 - lid + first];
+           });
+         }).wait_and_throw();
+      },
+      [&] {
+        for (std::size_t i = 0; i < n; ++i) {
+          const std::size_t g = i / local, lid = i % local;
+          ASSERT_EQ(out[i], lid < g ? 0u : static_cast<std::uint32_t>(local - 1 - lid + g)) << i;
+        }
+      },
+      false);
   both_ways(
       [&] {
         q.parallel_for(nd_range<1>{n, local}, COHORT_LAMBDA(nd_item<1> it) {

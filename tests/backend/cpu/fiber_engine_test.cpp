@@ -6,11 +6,16 @@
 
 #include <gtest/gtest.h>
 
+#include <cohort/backend/cpu/compiler_pass.hpp>
 #include <cohort/cohort.hpp>
 
 using namespace cohort;
 
 namespace {
+// These tests are about the fiber engine: where the CPU compiler pass is built, its loops
+// are turned off, so that kernels with barriers run on fibers.
+[[maybe_unused]] const bool fibers_only = (backends::cpu::cbs::set_loops_enabled(false), true);
+
 // Fiber switches of every thread, whichever OpenMP team ran the kernels.
 std::uint64_t all_switches() { return backends::cpu::fiber_engine::process_switch_count(); }
 }  // namespace

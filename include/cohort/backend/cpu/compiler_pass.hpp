@@ -160,11 +160,14 @@ template <typename T, typename Op>
       [me](const T* out) { return out[me]; });
 }
 
+// `init` by value: a reference to the caller's temporary made that temporary a stack object,
+// which the pass gives every item a copy of, and its load (hoisted above the completion's
+// test of the local id) kept the completion in a loop over all items.
 template <typename T, typename Op>
-[[gnu::always_inline]] inline T exclusive_scan(std::size_t me, std::size_t count, const T& x, const T& init, Op op) {
+[[gnu::always_inline]] inline T exclusive_scan(std::size_t me, std::size_t count, const T& x, const T init, Op op) {
   return collective<T, T>(
       me, count, x,
-      [&](const T* v, std::size_t n, T* out) {
+      [init, &op](const T* v, std::size_t n, T* out) {
         T acc = init;
         for (std::size_t i = 0; i < n; ++i) {
           const T value = v[i];
