@@ -48,12 +48,14 @@ namespace cohort::detail {
 inline constexpr unsigned look_back_pause_ns = 64;
 
 /// The GPU scan's tile shape: `group_size` work-items of `items` elements each, and the
-/// look-back's pause. From CUB's sm_90 scan policy (docs: ../shared/reference/cub.md
-/// section 4): 128 x 24 for 4-byte accumulators, 224 x 12 for 8-byte ones; larger types
-/// keep about 96 bytes per item. `sub_group_size` 0: the device's own (32 on NVIDIA GPUs);
-/// the look-back window is one sub-group wide whatever its size. Not tuned for cohort yet:
-/// on an H200 these shapes gave 0.76x CUB's DeviceScan for int32 and 0.58x for fp64 at 2^28
-/// (72 and 69 registers, 7 and 4 groups per SM).
+/// look-back's pause. CUB's sm_90 scan policy (docs: ../shared/reference/cub.md section 4
+/// and CUB's tuning_scan.cuh): 128 x 24 for 4-byte accumulators, 224 x 24 for 8-byte ones;
+/// larger types keep about 96 bytes per item. On an H200 (2026-11-27, the tile shapes of
+/// bench/cuda/algorithm_scan.cu) these were the fastest: int32 128 x 24 at 1.01x CUB at
+/// 2^24 against 0.80-0.86x for 128 x 16, 256 x 12, 256 x 16 and 512 x 8; fp64 224 x 24 at
+/// 0.86x against 0.64-0.76x for 224 x 12, 128 x 12, 256 x 8 and 128 x 8; pauses of 0 to
+/// 1000 ns changed nothing. `sub_group_size` 0: the device's own (32 on NVIDIA GPUs); the
+/// look-back window is one sub-group wide whatever its size.
 template <std::size_t GroupSize, std::size_t Items, std::uint32_t SubGroupSize = 0,
           unsigned PauseNs = look_back_pause_ns>
 struct scan_single_pass_tuning {
@@ -68,7 +70,7 @@ struct scan_single_pass_tuning {
 template <typename Acc>
 using scan_tuning_gpu =
     std::conditional_t<(sizeof(Acc) <= 4), scan_single_pass_tuning<128, 24>,
-                       std::conditional_t<(sizeof(Acc) <= 8), scan_single_pass_tuning<224, 12>,
+                       std::conditional_t<(sizeof(Acc) <= 8), scan_single_pass_tuning<224, 24>,
                                           scan_single_pass_tuning<128, (sizeof(Acc) >= 96 ? 1 : 96 / sizeof(Acc))>>>;
 
 inline constexpr std::uint32_t tile_invalid = 0, tile_partial = 1, tile_inclusive = 2;
