@@ -18,6 +18,7 @@
 
 #include <cohort/cohort.hpp>
 
+#include "compiler_pass.hpp"
 #include "harness/harness.hpp"
 #include "kernels/dgemm.hpp"
 
@@ -93,15 +94,20 @@ bench::suite make_dgemm(const bench::config& cfg) {
   auto args = [d] { return std::make_tuple(d->a.get(), d->b.get(), d->c.get(), d->n); };
   c.variants.push_back({"openmp", bench::role::reference, prepare,
                         [args] { std::apply(dgemm_openmp, args()); }, check});
-  auto models = [&](const char* name, auto multiply) {
+  // Kernels with barriers run on fibers, and as the compiler pass's loops in nd_range_cbs
+  // where cohort-bench is built with it (compiler_pass.hpp).
+  auto models = [&](const char* name, auto multiply, bool loops = false) {
     c.variants.push_back({name, bench::role::model, prepare,
-                          [d, args, multiply] {
-                            std::apply([&](auto... x) { multiply(*d->q, x...).wait_and_throw(); }, args());
+                          [d, args, multiply, loops] {
+                            bench::with_loops(loops, [&] {
+                              std::apply([&](auto... x) { multiply(*d->q, x...).wait_and_throw(); }, args());
+                            });
                           },
                           check});
   };
   models("range", [](auto&&... x) { return kernels::dgemm_range(x...); });
   models("nd_range", [](auto&&... x) { return kernels::dgemm_nd_range(x...); });
+  if (bench::with_compiler_pass) models("nd_range_cbs", [](auto&&... x) { return kernels::dgemm_nd_range(x...); }, true);
   models("hierarchical", [](auto&&... x) { return kernels::dgemm_hierarchical(x...); });
   models("scoped", [](auto&&... x) { return kernels::dgemm_scoped(x...); });
   c.variants.push_back({"openblas", bench::role::ceiling, prepare,

@@ -24,6 +24,7 @@
 #include <cohort/cohort.hpp>
 #include <cohort/detail/macros.hpp>
 
+#include "compiler_pass.hpp"
 #include "fiber_switches.hpp"
 #include "group_algorithms_joint.hpp"
 #include "group_algorithms_values.hpp"
@@ -178,15 +179,20 @@ bench_case make_case(const config& cfg) {
     }
   };
   c.variants.push_back({"openmp_simd_1thread", role::reference, prepare, [d] { run_reference<A>(*d); }, check});
-  variant nd{"nd_range", role::model, prepare, [d] { run_nd_range<A>(*d); }, check};
-  nd.note = [d] {
-    char buf[48];
-    std::snprintf(buf, sizeof buf, "%.2f sw/item/call",
-                  fiber_switches_per_call(static_cast<double>(d->local) * static_cast<double>(d->reps),
-                                          [&] { run_nd_range<A>(*d); }));
-    return std::string(buf);
-  };
-  c.variants.push_back(std::move(nd));
+  // On fibers, and as the compiler pass's loops in nd_range_cbs where cohort-bench is built
+  // with it (compiler_pass.hpp).
+  for (const bool loops : {false, true}) {
+    if (loops && !with_compiler_pass) break;
+    auto run = [d, loops] { with_loops(loops, [&] { run_nd_range<A>(*d); }); };
+    variant nd{loops ? "nd_range_cbs" : "nd_range", role::model, prepare, run, check};
+    nd.note = [d, run] {
+      char buf[48];
+      std::snprintf(buf, sizeof buf, "%.2f sw/item/call",
+                    fiber_switches_per_call(static_cast<double>(d->local) * static_cast<double>(d->reps), run));
+      return std::string(buf);
+    };
+    c.variants.push_back(std::move(nd));
+  }
   return c;
 }
 

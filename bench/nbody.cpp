@@ -18,6 +18,7 @@
 
 #include <cohort/cohort.hpp>
 
+#include "compiler_pass.hpp"
 #include "harness/harness.hpp"
 #include "kernels/nbody.hpp"
 
@@ -174,15 +175,20 @@ bench::suite make_nbody(const bench::config& cfg) {
   c.variants.push_back({"openmp", bench::role::reference, prepare,
                         [d] { nbody_openmp(d->p_in.get(), d->v_in.get(), d->p_out.get(), d->v_out.get(), d->n, d->local); },
                         checker});
-  auto models = [&](const char* name, auto step) {
+  // Kernels with barriers run on fibers, and as the compiler pass's loops in nd_range_cbs
+  // where cohort-bench is built with it (compiler_pass.hpp).
+  auto models = [&](const char* name, auto step, bool loops = false) {
     c.variants.push_back({name, bench::role::model, prepare,
-                          [d, step] {
-                            step(*d->q, d->p_in.get(), d->v_in.get(), d->p_out.get(), d->v_out.get(), d->n, d->local)
-                                .wait_and_throw();
+                          [d, step, loops] {
+                            bench::with_loops(loops, [&] {
+                              step(*d->q, d->p_in.get(), d->v_in.get(), d->p_out.get(), d->v_out.get(), d->n, d->local)
+                                  .wait_and_throw();
+                            });
                           },
                           checker});
   };
   models("nd_range", [](auto&&... a) { return kernels::nbody_nd_range(a...); });
+  if (bench::with_compiler_pass) models("nd_range_cbs", [](auto&&... a) { return kernels::nbody_nd_range(a...); }, true);
   models("hierarchical", [](auto&&... a) { return kernels::nbody_hierarchical(a...); });
   models("scoped", [](auto&&... a) { return kernels::nbody_scoped(a...); });
   bench::suite s;

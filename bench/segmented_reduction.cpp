@@ -19,6 +19,7 @@
 
 #include <cohort/cohort.hpp>
 
+#include "compiler_pass.hpp"
 #include "harness/harness.hpp"
 #include "kernels/segmented_reduction.hpp"
 
@@ -104,12 +105,18 @@ bench::bench_case make_case(const bench::config& cfg) {
   };
   c.variants.push_back({"openmp_tree", bench::role::reference, prepare,
                         [d] { segments_openmp_tree(d->values.get(), d->n, d->local); }, check});
-  auto models = [&](const char* name, auto segments) {
+  // Kernels with barriers run on fibers, and as the compiler pass's loops in nd_range_cbs
+  // where cohort-bench is built with it (compiler_pass.hpp).
+  auto models = [&](const char* name, auto segments, bool loops = false) {
     c.variants.push_back({name, bench::role::model, prepare,
-                          [d, segments] { segments(*d->q, d->values.get(), d->n, d->local).wait_and_throw(); },
+                          [d, segments, loops] {
+                            bench::with_loops(loops, [&] { segments(*d->q, d->values.get(), d->n, d->local).wait_and_throw(); });
+                          },
                           check});
   };
   models("nd_range", [](auto&&... a) { return kernels::segments_nd_range<T>(a...); });
+  if (bench::with_compiler_pass)
+    models("nd_range_cbs", [](auto&&... a) { return kernels::segments_nd_range<T>(a...); }, true);
   models("hierarchical", [](auto&&... a) { return kernels::segments_hierarchical<T>(a...); });
   models("scoped", [](auto&&... a) { return kernels::segments_scoped<T>(a...); });
   c.variants.push_back({"openmp_simd_sum", bench::role::ceiling, prepare,
