@@ -108,6 +108,7 @@ void run_case(const cohort::device& device, const options& o, std::size_t n, con
           return cohort::exclusive_scan(q, in.get(), in.get() + n, out.get(), T{0}, {start});
       },
       verify);
+#if COHORT_BENCH_TILE_STUDIES
   if constexpr (Inclusive && !std::is_same_v<T, float>) {
     if (n >= (std::size_t{1} << 20) && !o.quick && !o.tiny) {
       if constexpr (sizeof(T) == 4) {
@@ -126,6 +127,7 @@ void run_case(const cohort::device& device, const options& o, std::size_t n, con
       }
     }
   }
+#endif
 }
 
 template <typename T>

@@ -120,6 +120,7 @@ void selection(const cohort::device& device, const options& o, std::size_t n, co
         return cohort::copy_if(q, in.get(), in.get() + n, out.get(), count.get(), pred, {start});
       },
       verify);
+#if COHORT_BENCH_TILE_STUDIES
   // The tuning study: other tile shapes (the CUB row above is the reference of each).
   if (o.quick || o.tiny || percent != 50) return;
   const row base = rows().back();
@@ -141,6 +142,7 @@ void selection(const cohort::device& device, const options& o, std::size_t n, co
   shape_row(cohort::detail::tile_shape<384, 12>{});
   shape_row(cohort::detail::tile_shape<384, 16>{});
   shape_row(cohort::detail::tile_shape<512, 12>{});
+#endif
 }
 
 void partitioning(const cohort::device& device, const options& o, std::size_t n, const std::vector<std::int32_t>& host,

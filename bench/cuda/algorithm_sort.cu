@@ -135,6 +135,7 @@ void run_case(const cohort::device& device, const options& o, std::size_t n) {
       },
       verify);
   print_last();
+#if COHORT_BENCH_TILE_STUDIES
   // The tuning study: other tile shapes of the pass kernel, for 32-bit keys.
   if constexpr (sizeof(Key) == 4 && !std::is_floating_point_v<Key>) {
     if (n < (std::size_t{1} << 20) || o.quick || o.tiny) return;
@@ -164,7 +165,9 @@ void run_case(const cohort::device& device, const options& o, std::size_t n) {
     shape_row(cohort::detail::tile_shape<384, 16>{});
     shape_row(cohort::detail::tile_shape<512, 12>{});
   }
+#endif
 }
+
 void algorithm_sort(const cohort::device& device, const options& o) {
   std::printf("algorithm_sort\n");
   const std::vector<std::size_t> sizes = o.tiny    ? std::vector<std::size_t>{5000, 70001}

@@ -72,12 +72,11 @@ inline cudaStream_t reference_stream() {
   return stream;
 }
 
-/// Device time of plain CUDA work: events around `launch(stream)` on the references'
-/// stream. `prepare()` (untimed, synchronous) runs before each repetition; one warm-up
-/// run first. Median of `repeats`, in seconds.
+/// Device time of work on `stream`: events around `launch(stream)` on it. `prepare()`
+/// (untimed, synchronous) runs before each repetition; one warm-up run first. Median of
+/// `repeats`, in seconds.
 template <typename Prepare, typename Launch>
-double time_cuda(Prepare&& prepare, Launch&& launch, int repeats) {
-  const cudaStream_t stream = reference_stream();
+double time_on_stream(cudaStream_t stream, Prepare&& prepare, Launch&& launch, int repeats) {
   cudaEvent_t a = nullptr, b = nullptr;
   check(cudaEventCreate(&a), "cudaEventCreate");
   check(cudaEventCreate(&b), "cudaEventCreate");
@@ -87,9 +86,9 @@ double time_cuda(Prepare&& prepare, Launch&& launch, int repeats) {
     check(cudaDeviceSynchronize(), "preparing a run");
     check(cudaEventRecord(a, stream), "cudaEventRecord");
     launch(stream);
-    check(cudaGetLastError(), "launching a reference kernel");
+    check(cudaGetLastError(), "launching timed work");
     check(cudaEventRecord(b, stream), "cudaEventRecord");
-    check(cudaEventSynchronize(b), "running a reference kernel");
+    check(cudaEventSynchronize(b), "running timed work");
     float ms = 0;
     check(cudaEventElapsedTime(&ms, a, b), "cudaEventElapsedTime");
     if (k >= 0) t.push_back(ms * 1e-3);
@@ -97,6 +96,12 @@ double time_cuda(Prepare&& prepare, Launch&& launch, int repeats) {
   cudaEventDestroy(a);
   cudaEventDestroy(b);
   return median(t);
+}
+
+/// Device time of plain CUDA work on the references' stream (time_on_stream).
+template <typename Prepare, typename Launch>
+double time_cuda(Prepare&& prepare, Launch&& launch, int repeats) {
+  return time_on_stream(reference_stream(), prepare, launch, repeats);
 }
 
 /// The median of `repeats` runs, after one untimed first run, of `run(q, first_run)` (which
@@ -245,30 +250,22 @@ struct call_marker {
 template <typename Prepare, typename Call>
 double time_call(const cohort::device& device, Prepare&& prepare, Call&& call, int repeats) {
   cohort::queue q{device};
-  const cudaStream_t stream = cohort::get_native<cohort::backend::cuda>(q);
-  cudaEvent_t a = nullptr, b = nullptr;
-  check(cudaEventCreate(&a), "cudaEventCreate");
-  check(cudaEventCreate(&b), "cudaEventCreate");
-  std::vector<double> t;
-  for (int k = -1; k < repeats; ++k) {
-    prepare();
-    check(cudaDeviceSynchronize(), "preparing a run");
-    cohort::event start = q.single_task(call_marker{});
-    check(cudaEventRecord(a, stream), "cudaEventRecord");
-    cohort::event end = call(q, start);
-    check(cudaEventRecord(b, stream), "cudaEventRecord");
-    check(cudaEventSynchronize(b), "timing a cohort call");
-    if (end.get_info<cohort::info::event::command_execution_status>() != cohort::info::event_command_status::complete)
-      throw cohort::exception(cohort::errc::runtime, "time_call: a command of the call ran after the call returned");
-    end.wait_and_throw();
-    float ms = 0;
-    check(cudaEventElapsedTime(&ms, a, b), "cudaEventElapsedTime");
-    if (k >= 0) t.push_back(ms * 1e-3);
-  }
+  cohort::event start, end;
+  const double seconds = time_on_stream(
+      cohort::get_native<cohort::backend::cuda>(q),
+      [&] {
+        prepare();
+        start = q.single_task(call_marker{});  // complete before the timing starts
+      },
+      [&](cudaStream_t) {
+        if (end.get_info<cohort::info::event::command_execution_status>() != cohort::info::event_command_status::complete)
+          throw cohort::exception(cohort::errc::runtime, "time_call: a command of the call ran after the call returned");
+        end = call(q, start);
+      },
+      repeats);
+  end.wait_and_throw();
   q.wait_and_throw();
-  cudaEventDestroy(a);
-  cudaEventDestroy(b);
-  return median(t);
+  return seconds;
 }
 
 /// A cohort row of one call: `call(q, start)` submits it after the marker event `start`

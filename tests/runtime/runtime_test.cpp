@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "support/devices.hpp"
+#include "support/expect_errc.hpp"
 
 using cohort_test::on_device;
 using cohort_test::shared_array;
@@ -61,12 +62,7 @@ TEST(selectors, rejecting_every_device_throws) {
 
 TEST(interop, a_cpu_queue_has_no_cuda_stream) {
   queue q{cpu_selector_v};
-  try {
-    (void)get_native<backend::cuda>(q);
-    FAIL() << "no exception";
-  } catch (const exception& e) {
-    EXPECT_EQ(e.code(), errc::backend_mismatch);
-  }
+  cohort_test::expect_errc([&] { (void)get_native<backend::cuda>(q); }, errc::backend_mismatch);
 }
 
 namespace {

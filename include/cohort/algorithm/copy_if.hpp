@@ -215,13 +215,7 @@ struct select_tiles {
   COHORT_FUNCTION void operator()(nd_item<1> it) const {
     const auto g = it.get_group();
     const std::size_t lid = it.get_local_id(0);
-    if (lid == 0) {
-      atomic_ref<std::uint32_t, memory_order::relaxed, memory_scope::device, access::address_space::global_space>
-          next(*tile_counter);
-      const std::uint32_t drawn = next.fetch_add(1u);
-      if (drawn == tiles - 1) next.store(0u);  // the last draw: the counter goes back to zero
-      shared[0] = drawn;
-    }
+    if (lid == 0) shared[0] = draw_tile(tile_counter, static_cast<std::uint32_t>(tiles));
     group_barrier(g);
     const std::uint64_t tile = shared[0];
     const std::size_t base = static_cast<std::size_t>(tile) * tile_size;

@@ -425,13 +425,7 @@ struct radix_gpu_pass {
     const Key* src = arrays.keys[from];
     Key* dst = arrays.keys[from ^ 1];
 
-    if (t == 0) {
-      atomic_ref<std::uint32_t, memory_order::relaxed, memory_scope::device, access::address_space::global_space> next(
-          *tile_counter);
-      const std::uint32_t drawn = next.fetch_add(1u);
-      if (drawn == tiles - 1) next.store(0u);  // the last draw: the counter goes back to zero
-      tile_slot[0] = drawn;
-    }
+    if (t == 0) tile_slot[0] = draw_tile(tile_counter, static_cast<std::uint32_t>(tiles));
     group_barrier(g);
     const std::size_t tile_index = tile_slot[0];
 

@@ -98,6 +98,17 @@ COHORT_INLINE constexpr std::uint32_t counted_status(std::uint64_t word, std::ui
 static_assert(temporary_storage::max_epoch < (std::uint32_t{1} << (64 - counted_bits - 2)),
               "a counted word holds every epoch");
 
+/// The next tile index of a single-pass kernel, from a counter in temporary_storage's sync
+/// words (zero before the kernel): the group that draws the last of `tiles` puts it back to
+/// zero, as no group draws after it.
+COHORT_INLINE std::uint32_t draw_tile(std::uint32_t* counter, std::uint32_t tiles) {
+  atomic_ref<std::uint32_t, memory_order::relaxed, memory_scope::device, access::address_space::global_space> next(
+      *counter);
+  const std::uint32_t drawn = next.fetch_add(1u);
+  if (drawn == tiles - 1) next.store(0u);
+  return drawn;
+}
+
 /// The formats of status words in temporary_storage's sync area (acquire_synchronised).
 enum sync_word_format : std::uint32_t {
   scan_value_and_status = 1,  // 64-bit: a 4-byte value above a status word
@@ -295,13 +306,7 @@ struct single_pass_scan_kernel {
     const std::size_t me = it.get_local_linear_id();
     std::uint32_t t = 0;
     if (tiles > 1) {
-      if (me == 0) {
-        atomic_ref<std::uint32_t, memory_order::relaxed, memory_scope::device, access::address_space::global_space>
-            next(*counter);
-        const std::uint32_t drawn = next.fetch_add(1u);
-        if (drawn == tiles - 1) next.store(0u);  // the last draw: the counter goes back to zero
-        tile_index[0] = drawn;
-      }
+      if (me == 0) tile_index[0] = draw_tile(counter, tiles);
       group_barrier(g);
       t = tile_index[0];
     }
@@ -377,14 +382,8 @@ struct single_pass_scan_kernel {
     });
 
     const std::size_t last_item = Full ? group_size - 1 : (count - 1) / items;
-    if constexpr (has_known_identity_v<BinaryOp, Acc>) {
-      // Each item's prefix within the tile comes from an exclusive group scan, so each
-      // scans its elements relative to the tile's start while sub-group 0 looks back; after
-      // the barrier only the tile's prefix is left to combine, as the elements are stored.
-      const Acc before_me = exclusive_scan_over_group(g, total, op);
-      const Acc through_me = combine<Acc>(op, before_me, total);
-      publish_own(t, me == last_item, through_me);
-      Acc p = before_me;
+    // The item's elements in place, after `p` (what precedes them).
+    auto scan_own_elements = [&](Acc p) {
       static_for<items>([&](auto k) {
         if (Full || k < valid) {
           const Acc x = blocked_at(k);
@@ -397,6 +396,15 @@ struct single_pass_scan_kernel {
           }
         }
       });
+    };
+    if constexpr (has_known_identity_v<BinaryOp, Acc>) {
+      // Each item's prefix within the tile comes from an exclusive group scan, so each
+      // scans its elements relative to the tile's start while sub-group 0 looks back; after
+      // the barrier only the tile's prefix is left to combine, as the elements are stored.
+      const Acc before_me = exclusive_scan_over_group(g, total, op);
+      const Acc through_me = combine<Acc>(op, before_me, total);
+      publish_own(t, me == last_item, through_me);
+      scan_own_elements(before_me);
       look_back_into_local(it, t);
       group_barrier(g);
       if (t > 0 && me == last_item) status.publish(t, tile_inclusive, combine<Acc>(op, tile_prefix[0], through_me));
@@ -442,18 +450,7 @@ struct single_pass_scan_kernel {
         else
           p = item_prefixes[me - 1];  // me > 0 here
       }
-      static_for<items>([&](auto k) {
-        if (Full || k < valid) {
-          const Acc x = blocked_at(k);
-          if constexpr (Inclusive) {
-            p = combine<Acc>(op, p, x);
-            blocked_at(k) = p;
-          } else {
-            blocked_at(k) = p;
-            p = combine<Acc>(op, p, x);
-          }
-        }
-      });
+      scan_own_elements(p);
     }
     group_barrier(g);
     const OutputIt dest = out + base + me;
