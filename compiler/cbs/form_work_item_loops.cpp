@@ -219,8 +219,8 @@ std::string loop_former::split_at_barriers() {
   for (CallInst* call : barriers) {
     BasicBlock* block = call->getParent();
     if (block == entry) return "a barrier in the entry";
-    BasicBlock* barrier = block->getFirstNonPHI() == call ? block : SplitBlock(block, call);
-    if (barrier->isLandingPad() || !barrier->phis().empty()) return "a barrier in an exception handler";
+    // The barrier's block holds the call alone: a block's phis stay in the part before it.
+    BasicBlock* barrier = block->getFirstNonPHI() == call && block->phis().empty() ? block : SplitBlock(block, call);
     SplitBlock(barrier, call->getNextNode());
     barrier_index[barrier] = barrier_blocks.size();
     barrier_blocks.push_back(barrier);
