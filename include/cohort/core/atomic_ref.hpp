@@ -80,7 +80,11 @@ public:
   /// error); on a GPU it is the hardware's misaligned-address error, reported by the queue.
   COHORT_FUNCTION explicit atomic_ref(T& ref) : ptr_(&ref) {
 #if !COHORT_DEVICE_PASS
-    if (reinterpret_cast<std::uintptr_t>(ptr_) % required_alignment != 0) detail::throw_misaligned_atomic(required_alignment);
+    // The address passes through an empty asm: the compiler may assume a reference is
+    // aligned and fold the test away otherwise (clang does at -O1 and above).
+    std::uintptr_t address = reinterpret_cast<std::uintptr_t>(ptr_);
+    __asm__("" : "+r"(address));
+    if (address % required_alignment != 0) detail::throw_misaligned_atomic(required_alignment);
 #endif
   }
   atomic_ref(const atomic_ref&) noexcept = default;
