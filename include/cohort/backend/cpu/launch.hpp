@@ -117,25 +117,21 @@ COHORT_IVDEP
       id<D> group_id;
       range<D> groups, local;
       std::uint32_t sub_group_size;
-      COHORT_INLINE void run(std::size_t lid) const {
-        id<D> l;
+      COHORT_INLINE id<D> local_id(std::size_t lid) const {
         if constexpr (D == 1)
-          l[0] = lid;
+          return id<D>{lid};
         else
-          l = detail::delinearize<D, id<D>>(lid, local);
-        (*kernel)(nd_item<D>(group<D>(group_id, groups, local, l), sub_group_size));
+          return detail::delinearize<D, id<D>>(lid, local);
+      }
+      COHORT_INLINE void run(std::size_t lid) const {
+        (*kernel)(nd_item<D>(group<D>(group_id, groups, local, local_id(lid)), sub_group_size));
       }
       static void run_item(void* self, std::size_t lid) { static_cast<group_state*>(self)->run(lid); }
 #if COHORT_CBS
       /// run(lid) with sub-groups of one item known to the compiler: their collectives then
       /// need no engine, and the pass sees no sub-group barrier.
       COHORT_INLINE void run_one_sub_group_item(std::size_t lid) const {
-        id<D> l;
-        if constexpr (D == 1)
-          l[0] = lid;
-        else
-          l = detail::delinearize<D, id<D>>(lid, local);
-        (*kernel)(nd_item<D>(group<D>(group_id, groups, local, l), 1));
+        (*kernel)(nd_item<D>(group<D>(group_id, groups, local, local_id(lid)), 1));
       }
 #endif
     };
