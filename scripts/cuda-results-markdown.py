@@ -57,19 +57,22 @@ def benchmarks(rows):
     return out
 
 
-def hierarchical_barriers(rows):
+def model_barriers(rows):
+    """The kernel models against plain CUDA with the barriers each model adds."""
     out = []
     cases = defaultdict(dict)
     for r in rows:
         cases[(r["benchmark"], r["type"])][r["variant"]] = r
     for (benchmark, type_), by in cases.items():
-        if "cuda_barriers_of_hierarchical" not in by or "hierarchical" not in by:
-            continue
-        if not out:
-            out = ["| benchmark | type | plain CUDA, barriers of hierarchical | hierarchical | hierarchical / that |",
-                   "| --- | --- | --- | --- | --- |"]
-        both, hier = float(by["cuda_barriers_of_hierarchical"]["ratio"]), float(by["hierarchical"]["ratio"])
-        out.append(f"| {benchmark} | {type_} | {both:.2f} | {hier:.2f} | {hier / both:.2f} |")
+        for model in ("hierarchical", "scoped"):
+            bound = f"cuda_barriers_of_{model}"
+            if bound not in by or model not in by:
+                continue
+            if not out:
+                out = ["| benchmark | type | model | plain CUDA with the model's barriers | model | model / that |",
+                       "| --- | --- | --- | --- | --- | --- |"]
+            that, mine = float(by[bound]["ratio"]), float(by[model]["ratio"])
+            out.append(f"| {benchmark} | {type_} | {model} | {that:.2f} | {mine:.2f} | {mine / that:.2f} |")
     return out
 
 
@@ -112,15 +115,16 @@ def algorithms(rows):
 
 def main():
     with open(sys.argv[1]) as f:
-        rows = [r for r in csv.DictReader(f) if r.get("size", "").isdigit()]
-    if any(r["benchmark"].startswith(("algorithm", "scan/", "copy_if")) for r in rows):
-        print("\n".join(algorithms(rows)))
+        rows = list(csv.DictReader(f))
+    sized = [r for r in rows if r.get("size", "").isdigit()]
+    if any(r["benchmark"].startswith(("algorithm", "scan/", "copy_if")) for r in sized):
+        print("\n".join(algorithms(sized)))
         return
     print("\n".join(collectives(rows)))
     print()
     print("\n".join(benchmarks(rows)))
     print()
-    print("\n".join(hierarchical_barriers(rows)))
+    print("\n".join(model_barriers(rows)))
 
 
 if __name__ == "__main__":

@@ -41,28 +41,37 @@ kernel_info scan_kernel_info() {
   using K = scan_kernel<T, Inclusive, Tuning>;
   constexpr std::size_t group = Tuning::group_size;
   const std::size_t shared = (K::local_tile_size + group + 1) * sizeof(T) + sizeof(std::uint32_t);
-  return attributes_of(&cohort::backends::cuda::nd_range_kernel_fixed<1, K, group>, static_cast<int>(group),
+  return attributes_of(&cohort::backends::cuda::nd_range_kernel_fixed<1, K, Tuning::min_groups_per_unit, group>,
+                       static_cast<int>(group),
                        static_cast<long long>(shared));
 }
 
-/// The inclusive scan with another tile shape (the tuning study: which shape the GPU
+/// The scan with another tile shape or occupancy hint (the tuning study: what the GPU
 /// strategy's scan_tuning_gpu should hold), as a row "cohort tile GxI".
-template <typename T, std::size_t Group, std::size_t Items, unsigned PauseNs = cohort::detail::look_back_pause_ns,
-          typename Prepare, typename Verify>
+template <typename T, bool Inclusive, std::size_t Group, std::size_t Items,
+          unsigned PauseNs = cohort::detail::look_back_pause_ns, std::uint32_t MinGroups = 0, typename Prepare,
+          typename Verify>
 void tile_shape_row(const cohort::device& device, const options& o, const row& base, double bytes, const T* in, T* out,
                     std::size_t n, Prepare& prepare, Verify& verify) {
-  using tuning = cohort::detail::scan_single_pass_tuning<Group, Items, 0, PauseNs>;
+  using tuning = cohort::detail::scan_single_pass_tuning<Group, Items, 0, PauseNs, MinGroups>;
   row r = base;
   r.variant = "cohort tile " + std::to_string(Group) + "x" + std::to_string(Items);
   if (PauseNs != cohort::detail::look_back_pause_ns) r.variant += " pause " + std::to_string(PauseNs) + " ns";
-  r.kernel = scan_kernel_info<T, true, tuning>();
+  if (MinGroups != 0) r.variant += " min " + std::to_string(MinGroups) + " groups";
+  r.kernel = scan_kernel_info<T, Inclusive, tuning>();
   call_row(
       device, r, o.repeats, bytes, prepare,
       [&](cohort::queue& q, const cohort::event& start) {
-        return cohort::detail::single_pass_scan<tuning, true>(q, cohort::storage_of(q), in, n, out, cohort::plus<>(),
-                                                              cohort::detail::scan_identity{},
-                                                              cohort::detail::scan_init<T, false>{}, {start})
-            .last;
+        if constexpr (Inclusive)
+          return cohort::detail::single_pass_scan<tuning, true>(q, cohort::storage_of(q), in, n, out,
+                                                                cohort::plus<>(), cohort::detail::scan_identity{},
+                                                                cohort::detail::scan_init<T, false>{}, {start})
+              .last;
+        else
+          return cohort::detail::single_pass_scan<tuning, false>(q, cohort::storage_of(q), in, n, out,
+                                                                 cohort::plus<>(), cohort::detail::scan_identity{},
+                                                                 cohort::detail::scan_init<T, true>{T{0}}, {start})
+              .last;
       },
       verify);
 }
@@ -109,21 +118,25 @@ void run_case(const cohort::device& device, const options& o, std::size_t n, con
       },
       verify);
 #if COHORT_BENCH_TILE_STUDIES
-  if constexpr (Inclusive && !std::is_same_v<T, float>) {
+  if constexpr (!std::is_same_v<T, float>) {
     if (n >= (std::size_t{1} << 20) && !o.quick && !o.tiny) {
+      auto shape = [&]<std::size_t Group, std::size_t Items, unsigned PauseNs = cohort::detail::look_back_pause_ns,
+                       std::uint32_t MinGroups = 0>() {
+        tile_shape_row<T, Inclusive, Group, Items, PauseNs, MinGroups>(device, o, base, bytes, in.get(), out.get(), n,
+                                                                        prepare, verify);
+      };
+      constexpr unsigned pause = cohort::detail::look_back_pause_ns;
       if constexpr (sizeof(T) == 4) {
-        tile_shape_row<T, 128, 24, 0>(device, o, base, bytes, in.get(), out.get(), n, prepare, verify);
-        tile_shape_row<T, 128, 24, 300>(device, o, base, bytes, in.get(), out.get(), n, prepare, verify);
-        tile_shape_row<T, 128, 24, 1000>(device, o, base, bytes, in.get(), out.get(), n, prepare, verify);
-        tile_shape_row<T, 128, 16>(device, o, base, bytes, in.get(), out.get(), n, prepare, verify);
-        tile_shape_row<T, 256, 12>(device, o, base, bytes, in.get(), out.get(), n, prepare, verify);
-        tile_shape_row<T, 256, 16>(device, o, base, bytes, in.get(), out.get(), n, prepare, verify);
-        tile_shape_row<T, 512, 8>(device, o, base, bytes, in.get(), out.get(), n, prepare, verify);
+        shape.template operator()<128, 24, pause, 10>();
+        shape.template operator()<128, 24, pause, 14>();
+        shape.template operator()<128, 24, pause, 16>();
+        shape.template operator()<256, 16, pause, 6>();
+        shape.template operator()<256, 16, pause, 8>();
       } else {
-        tile_shape_row<T, 224, 12>(device, o, base, bytes, in.get(), out.get(), n, prepare, verify);
-        tile_shape_row<T, 128, 12>(device, o, base, bytes, in.get(), out.get(), n, prepare, verify);
-        tile_shape_row<T, 256, 8>(device, o, base, bytes, in.get(), out.get(), n, prepare, verify);
-        tile_shape_row<T, 128, 8>(device, o, base, bytes, in.get(), out.get(), n, prepare, verify);
+        shape.template operator()<224, 24, pause, 5>();
+        shape.template operator()<128, 24, pause, 8>();
+        shape.template operator()<256, 16, pause, 5>();
+        shape.template operator()<224, 16, pause, 6>();
       }
     }
   }

@@ -128,6 +128,7 @@ void selection(const cohort::device& device, const options& o, std::size_t n, co
     using Shape = decltype(shape);
     row r = base;
     r.variant = "cohort tile " + std::to_string(Shape::group) + "x" + std::to_string(Shape::items);
+    if (Shape::min_groups_per_unit != 0) r.variant += " min " + std::to_string(Shape::min_groups_per_unit) + " groups";
     r.group = Shape::group;
     call_row(
         device, r, o.repeats, bytes, prepare,
@@ -137,11 +138,10 @@ void selection(const cohort::device& device, const options& o, std::size_t n, co
         },
         verify);
   };
-  shape_row(cohort::detail::tile_shape<256, 8>{});
-  shape_row(cohort::detail::tile_shape<384, 8>{});
+  shape_row(cohort::detail::tile_shape<256, 16, 6>{});
+  shape_row(cohort::detail::tile_shape<256, 16, 8>{});
+  shape_row(cohort::detail::tile_shape<128, 16, 12>{});
   shape_row(cohort::detail::tile_shape<384, 12>{});
-  shape_row(cohort::detail::tile_shape<384, 16>{});
-  shape_row(cohort::detail::tile_shape<512, 12>{});
 #endif
 }
 

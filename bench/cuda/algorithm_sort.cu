@@ -143,6 +143,7 @@ void run_case(const cohort::device& device, const options& o, std::size_t n) {
       using Shape = decltype(shape);
       row v = base;
       v.variant = "cohort tile " + std::to_string(Shape::group) + "x" + std::to_string(Shape::items);
+      if (Shape::min_groups_per_unit != 0) v.variant += " min " + std::to_string(Shape::min_groups_per_unit) + " groups";
       v.group = Shape::group;
       const cohort::detail::radix_digits<Key> digits{0, 0, static_cast<int>(sizeof(Key) * 8),
                                                      cohort::detail::radix_sort_tuning_gpu::digit_bits};
@@ -159,11 +160,11 @@ void run_case(const cohort::device& device, const options& o, std::size_t n) {
           verify);
       print_last();
     };
-    shape_row(cohort::detail::tile_shape<256, 8>{});
-    shape_row(cohort::detail::tile_shape<256, 12>{});
-    shape_row(cohort::detail::tile_shape<384, 8>{});
-    shape_row(cohort::detail::tile_shape<384, 16>{});
-    shape_row(cohort::detail::tile_shape<512, 12>{});
+    shape_row(cohort::detail::tile_shape<256, 12, 3>{});
+    shape_row(cohort::detail::tile_shape<256, 12, 4>{});
+    shape_row(cohort::detail::tile_shape<384, 8, 2>{});
+    shape_row(cohort::detail::tile_shape<384, 8, 3>{});
+    shape_row(cohort::detail::tile_shape<256, 16, 3>{});
   }
 #endif
 }

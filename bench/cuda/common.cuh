@@ -19,6 +19,13 @@
 
 namespace cbench {
 
+/// The barriers a plain CUDA tree-step kernel adds to stand for a kernel model's (what
+/// the model costs where a library cannot leave them out, docs/results/cuda.md):
+/// hierarchical: one before the load and one after every step (parallel_for_work_item's
+/// two sides); scoped: one after the last step (distribute_items_and_wait before
+/// single_item reads the result).
+enum class barriers_of { plain, hierarchical, scoped };
+
 inline void check(cudaError_t e, const char* what) {
   if (e != cudaSuccess) {
     std::fprintf(stderr, "%s: %s\n", what, cudaGetErrorString(e));

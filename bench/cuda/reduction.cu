@@ -30,21 +30,21 @@ namespace cbench {
 namespace {
 
 /// One pass of the reference: out[block] = sum of in[block*B .. block*B+B) (zero past n).
-/// BothSides: also a barrier before the load and after every step, as a hierarchical
-/// kernel's parallel_for_work_item has them (what that model costs, docs/results/cuda.md).
-template <typename T, bool BothSides = false>
+/// Model: the barriers a kernel model adds (barriers_of).
+template <typename T, barriers_of Model = barriers_of::plain>
 __global__ void reduce_pass_cuda(const T* in, T* out, std::size_t n) {
   extern __shared__ __align__(16) unsigned char shared_bytes[];
   T* scratch = reinterpret_cast<T*>(shared_bytes);
   const unsigned tid = threadIdx.x;
   const std::size_t gid = static_cast<std::size_t>(blockIdx.x) * blockDim.x + tid;
-  if (BothSides) __syncthreads();
+  if (Model == barriers_of::hierarchical) __syncthreads();
   scratch[tid] = gid < n ? in[gid] : T(0);
   for (unsigned half = blockDim.x / 2; half > 0; half /= 2) {
     __syncthreads();
     if (tid < half) scratch[tid] += scratch[tid + half];
-    if (BothSides) __syncthreads();
+    if (Model == barriers_of::hierarchical) __syncthreads();
   }
+  if (Model == barriers_of::scoped) __syncthreads();
   if (tid == 0) out[blockIdx.x] = scratch[0];
 }
 
@@ -105,8 +105,10 @@ void run_type(const cohort::device& device, const options& o) {
   check(cub::DeviceReduce::Sum(nullptr, temp_bytes, in.get(), sum.get(), n), "cub::DeviceReduce::Sum (size)");
   device_array<unsigned char> temp(temp_bytes);
   const bool ref_ok = verify();
-  const double t_both = time_cuda(prepare, plain_passes(&reduce_pass_cuda<T, true>), o.repeats);
-  const bool both_ok = verify();
+  const double t_hierarchical = time_cuda(prepare, plain_passes(&reduce_pass_cuda<T, barriers_of::hierarchical>), o.repeats);
+  const bool hierarchical_ok = verify();
+  const double t_scoped = time_cuda(prepare, plain_passes(&reduce_pass_cuda<T, barriers_of::scoped>), o.repeats);
+  const bool scoped_ok = verify();
   const double t_cub = time_cuda(
       prepare,
       [&](cudaStream_t s) { check(cub::DeviceReduce::Sum(temp.get(), temp_bytes, in.get(), sum.get(), n, s), "cub"); },
@@ -118,8 +120,11 @@ void run_type(const cohort::device& device, const options& o) {
   reference_row(base, "cuda", t_ref, ref_ok, bytes,
                 attributes_of(&reduce_pass_cuda<T>, static_cast<int>(local), static_cast<long long>(local * sizeof(T))));
   reference_row(base, "cub::DeviceReduce::Sum", t_cub, cub_ok, bytes);
-  reference_row(base, "cuda_barriers_of_hierarchical", t_both, both_ok, bytes,
-                attributes_of(&reduce_pass_cuda<T, true>, static_cast<int>(local),
+  reference_row(base, "cuda_barriers_of_hierarchical", t_hierarchical, hierarchical_ok, bytes,
+                attributes_of(&reduce_pass_cuda<T, barriers_of::hierarchical>, static_cast<int>(local),
+                              static_cast<long long>(local * sizeof(T))));
+  reference_row(base, "cuda_barriers_of_scoped", t_scoped, scoped_ok, bytes,
+                attributes_of(&reduce_pass_cuda<T, barriers_of::scoped>, static_cast<int>(local),
                               static_cast<long long>(local * sizeof(T))));
 
   // The kernel models: the same passes on a cohort queue.

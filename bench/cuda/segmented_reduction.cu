@@ -23,21 +23,21 @@ namespace cbench {
 
 namespace {
 
-/// BothSides: also a barrier before the load and after every step, as a hierarchical
-/// kernel's parallel_for_work_item has them (what that model costs, docs/results/cuda.md).
-template <typename T, bool BothSides = false>
+/// Model: the barriers a kernel model adds (barriers_of).
+template <typename T, barriers_of Model = barriers_of::plain>
 __global__ void segments_cuda(T* v) {
   extern __shared__ __align__(16) unsigned char shared_bytes[];
   T* scratch = reinterpret_cast<T*>(shared_bytes);
   const unsigned tid = threadIdx.x;
   const std::size_t gid = static_cast<std::size_t>(blockIdx.x) * blockDim.x + tid;
-  if (BothSides) __syncthreads();
+  if (Model == barriers_of::hierarchical) __syncthreads();
   scratch[tid] = v[gid];
   for (unsigned half = blockDim.x / 2; half > 0; half /= 2) {
     __syncthreads();
     if (tid < half) scratch[tid] += scratch[tid + half];
-    if (BothSides) __syncthreads();
+    if (Model == barriers_of::hierarchical) __syncthreads();
   }
+  if (Model == barriers_of::scoped) __syncthreads();
   if (tid == 0) v[gid] = scratch[0];
 }
 
@@ -84,8 +84,10 @@ void run_type(const cohort::device& device, const options& o) {
   };
   const double t_ref = time_cuda(restore, plain(&segments_cuda<T>), o.repeats);
   const bool ref_ok = verify();
-  const double t_both = time_cuda(restore, plain(&segments_cuda<T, true>), o.repeats);
-  const bool both_ok = verify();
+  const double t_hierarchical = time_cuda(restore, plain(&segments_cuda<T, barriers_of::hierarchical>), o.repeats);
+  const bool hierarchical_ok = verify();
+  const double t_scoped = time_cuda(restore, plain(&segments_cuda<T, barriers_of::scoped>), o.repeats);
+  const bool scoped_ok = verify();
   std::size_t temp_bytes = 0;
   check(cub::DeviceSegmentedReduce::Sum(nullptr, temp_bytes, pristine.get(), sums.get(), static_cast<int>(segments),
                                         offsets.get(), offsets.get() + 1),
@@ -106,8 +108,10 @@ void run_type(const cohort::device& device, const options& o) {
   reference_row(base, "cuda", t_ref, ref_ok, bytes,
                 attributes_of(&segments_cuda<T>, static_cast<int>(local), static_cast<long long>(local * sizeof(T))));
   reference_row(base, "cub::DeviceSegmentedReduce::Sum", t_cub, cub_ok, bytes);
-  reference_row(base, "cuda_barriers_of_hierarchical", t_both, both_ok, bytes,
-                attributes_of(&segments_cuda<T, true>, static_cast<int>(local), static_cast<long long>(local * sizeof(T))));
+  reference_row(base, "cuda_barriers_of_hierarchical", t_hierarchical, hierarchical_ok, bytes,
+                attributes_of(&segments_cuda<T, barriers_of::hierarchical>, static_cast<int>(local), static_cast<long long>(local * sizeof(T))));
+  reference_row(base, "cuda_barriers_of_scoped", t_scoped, scoped_ok, bytes,
+                attributes_of(&segments_cuda<T, barriers_of::scoped>, static_cast<int>(local), static_cast<long long>(local * sizeof(T))));
 
   auto model = [&](const char* name, auto launch) {
     row r = base;

@@ -36,6 +36,10 @@ static_assert(example.get_property<syclex::sub_group_size_key>().value == 16);
 static_assert(example.get_property<syclex::work_group_size_key>()[0] == 8 &&
               example.get_property<syclex::work_group_size_key>()[1] == 4);
 static_assert(example.get_property<syclex::work_group_size_hint_key>()[0] == 64);
+static_assert(syclex::is_property_key_v<syclex::cuda::min_work_groups_per_multiprocessor_key>);
+static_assert(syclex::properties{syclex::work_group_size<64>, syclex::cuda::min_work_groups_per_multiprocessor<4>}
+                  .get_property<syclex::cuda::min_work_groups_per_multiprocessor_key>()
+                  .value == 4);
 
 constexpr std::size_t fields = 7;
 
@@ -208,6 +212,23 @@ TEST_P(sycl_sub_group_size, other_launches_take_properties) {
                                });
    }).wait_and_throw();
   EXPECT_EQ(sizes.to_vector(), std::vector<int>(4, 24));
+
+  // An occupancy hint beside a fixed work-group size: the same results (a group reduction
+  // and every item's own value).
+  constexpr std::size_t local = 64, items = 4 * local;
+  shared_array<int> sums(items, q, -1);
+  int* sum = sums.data();
+  q.parallel_for(sycl::nd_range<1>{items, local},
+                 syclex::properties{syclex::work_group_size<local>, syclex::cuda::min_work_groups_per_multiprocessor<4>},
+                 COHORT_LAMBDA(sycl::nd_item<1> it) {
+                   const int v = static_cast<int>(it.get_global_linear_id());
+                   sum[v] = sycl::reduce_over_group(it.get_group(), v, sycl::plus<int>()) + v;
+                 })
+      .wait_and_throw();
+  for (std::size_t i = 0; i < items; ++i) {
+    const std::size_t first = i / local * local;
+    EXPECT_EQ(sums[i], static_cast<int>(local * first + local * (local - 1) / 2 + i)) << i;
+  }
   try {
     q.submit([&](sycl::handler& h) {
       h.parallel_for_work_group(sycl::range<1>{4}, sycl::range<1>{16}, syclex::properties{syclex::work_group_size<24>},

@@ -47,12 +47,16 @@ namespace cohort {
 /// The GPU strategy's constants: tiles of 16 KiB of input (4,096 int32) by default
 /// (`shape`), chosen on an H200 among the shapes cohort-bench-cuda's select benchmark
 /// compares (2026-11-27): 256 x 16 int32 copied at 0.77x CUB at 2^24 and 0.64x at 2^28,
-/// against 0.69x and 0.57x for 256 x 8.
+/// against 0.69x and 0.57x for 256 x 8. Six groups per multiprocessor (40 registers, from
+/// the compiler's 43 and five groups): 0.75x and 0.70x against 0.74x and 0.66x on an H100
+/// the same day; eight (32 registers, spilling) 0.69x and 0.63x.
 struct select_tuning_gpu {
   static constexpr std::size_t group_size = 256;
   static constexpr std::size_t tile_bytes = 16384;
+  static constexpr std::uint32_t min_groups_per_unit = 6;
   template <typename T>
-  using shape = detail::tile_shape<group_size, (tile_bytes / group_size / sizeof(T) > 0 ? tile_bytes / group_size / sizeof(T) : 1)>;
+  using shape = detail::tile_shape<group_size, (tile_bytes / group_size / sizeof(T) > 0 ? tile_bytes / group_size / sizeof(T) : 1),
+                                   min_groups_per_unit>;
   /// Groups of the counting pass of partition, per compute unit.
   static constexpr std::size_t count_groups_per_unit = 8;
 };
@@ -298,8 +302,7 @@ event select_gpu(queue& q, temporary_storage& storage, InputIt first, std::size_
   constexpr std::size_t items = shape::items;
   using kernel = select_tiles<Mode, group_size, items, T, InputIt, OutTrue, OutFalse, Predicate>;
   const std::size_t tiles = (n + kernel::tile_size - 1) / kernel::tile_size;
-  if (n > counted_mask || tiles > 0xffffffffu)
-    throw exception(errc::invalid, "copy_if / partition: too many elements for the GPU strategy");
+  check_counted_tiles("copy_if / partition", n, tiles);
   const bool counts_first = Mode == select_mode::partition;
   auto lease = storage.acquire_synchronised(counts_first ? sizeof(std::uint64_t) : 0, tiles * sizeof(std::uint64_t),
                                             counted_words, depends_on);
@@ -326,7 +329,8 @@ event select_gpu(queue& q, temporary_storage& storage, InputIt first, std::size_
     h.depends_on(before);
     local_accessor<T, 1> values(range<1>{padded(kernel::tile_size)}, h);
     local_accessor<std::uint64_t, 1> shared(range<1>{3}, h);
-    h.parallel_for(nd_range<1>{tiles * group_size, group_size}, properties{work_group_size<group_size>},
+    h.parallel_for(nd_range<1>{tiles * group_size, group_size},
+                   tile_kernel_properties<group_size, 0, shape::min_groups_per_unit>(),
                    kernel{first, d_true, d_false, true_count, n, tiles, sync.counters,
                           static_cast<std::uint64_t*>(sync.status), sync.epoch, partition_total, pred, values, shared});
   });

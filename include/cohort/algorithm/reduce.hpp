@@ -487,7 +487,7 @@ event run(queue& q, temporary_storage& storage, std::size_t n, const Source& src
   const std::size_t units = q.get_device().get_info<info::device::max_compute_units>();  // multiprocessors
   const std::size_t most = units * reduce_tuning_gpu::groups_per_compute_unit;
   const std::size_t groups = tiles < most ? tiles : most;
-  auto lease = storage.acquire_synchronised(groups * sizeof(T), 0, 0, depends_on);  // a counter only
+  auto lease = storage.acquire_synchronised(groups * sizeof(T), 0, no_status_words, depends_on);
   const finishing_output<T, Output> finishing{static_cast<T*>(lease.data()), lease.sync().counters, out};
   event e = q.submit([&](handler& h) {
     h.depends_on(lease.dependencies());

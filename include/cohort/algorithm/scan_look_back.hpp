@@ -23,12 +23,14 @@
 // combines its window of predecessors earliest tile first.
 #include <cstddef>
 #include <cstdint>
+#include <string>
 #include <type_traits>
 #include <utility>
 
 #include <cohort/algorithm/temporary_storage.hpp>
 #include <cohort/core/atomic_ref.hpp>
 #include <cohort/core/bit_cast.hpp>
+#include <cohort/core/exception.hpp>
 #include <cohort/core/known_identity.hpp>
 #include <cohort/core/nd_item.hpp>
 #include <cohort/detail/algorithm_support.hpp>
@@ -55,9 +57,11 @@ inline constexpr unsigned look_back_pause_ns = 64;
 /// 2^24 against 0.80-0.86x for 128 x 16, 256 x 12, 256 x 16 and 512 x 8; fp64 224 x 24 at
 /// 0.86x against 0.64-0.76x for 224 x 12, 128 x 12, 256 x 8 and 128 x 8; pauses of 0 to
 /// 1000 ns changed nothing. `sub_group_size` 0: the device's own (32 on NVIDIA GPUs); the
-/// look-back window is one sub-group wide whatever its size.
+/// look-back window is one sub-group wide whatever its size. `min_groups_per_unit` (0: none):
+/// the work-groups a compute unit should hold at once (the min_work_groups_per_multiprocessor
+/// property, which caps the registers on CUDA).
 template <std::size_t GroupSize, std::size_t Items, std::uint32_t SubGroupSize = 0,
-          unsigned PauseNs = look_back_pause_ns>
+          unsigned PauseNs = look_back_pause_ns, std::uint32_t MinGroupsPerUnit = 0>
 struct scan_single_pass_tuning {
   static_assert(GroupSize > 0 && Items > 0, "a tile needs items");
   static constexpr std::size_t group_size = GroupSize;
@@ -65,13 +69,19 @@ struct scan_single_pass_tuning {
   static constexpr std::uint32_t sub_group_size = SubGroupSize;
   static constexpr std::size_t tile = GroupSize * Items;
   static constexpr unsigned pause_ns = PauseNs;
+  static constexpr std::uint32_t min_groups_per_unit = MinGroupsPerUnit;
 };
 
+/// The occupancy hints: on an H100 (2026-11-27, the tile study of
+/// bench/cuda/algorithm_scan.cu), int32 128 x 24 scanned at 2^24 / 2^28 elements at 0.89 /
+/// 0.82x CUB with the compiler's 96 registers (5 groups per multiprocessor), 0.98 / 0.92x
+/// with 8 groups, 1.02 / 0.97x with 10 and 1.06 / 1.00x with 12 (40 registers, no spills);
+/// fp64 224 x 24 at 0.86 / 0.81x with 80 registers (3 groups), 0.91 / 0.86x with 4.
 template <typename Acc>
-using scan_tuning_gpu =
-    std::conditional_t<(sizeof(Acc) <= 4), scan_single_pass_tuning<128, 24>,
-                       std::conditional_t<(sizeof(Acc) <= 8), scan_single_pass_tuning<224, 24>,
-                                          scan_single_pass_tuning<128, (sizeof(Acc) >= 96 ? 1 : 96 / sizeof(Acc))>>>;
+using scan_tuning_gpu = std::conditional_t<
+    (sizeof(Acc) <= 4), scan_single_pass_tuning<128, 24, 0, look_back_pause_ns, 12>,
+    std::conditional_t<(sizeof(Acc) <= 8), scan_single_pass_tuning<224, 24, 0, look_back_pause_ns, 4>,
+                       scan_single_pass_tuning<128, (sizeof(Acc) >= 96 ? 1 : 96 / sizeof(Acc))>>>;
 
 inline constexpr std::uint32_t tile_invalid = 0, tile_partial = 1, tile_inclusive = 2;
 
@@ -98,6 +108,12 @@ COHORT_INLINE constexpr std::uint32_t counted_status(std::uint64_t word, std::ui
 static_assert(temporary_storage::max_epoch < (std::uint32_t{1} << (64 - counted_bits - 2)),
               "a counted word holds every epoch");
 
+/// Throws unless `n` elements in `tiles` tiles fit the counted words and 32-bit tile indices.
+inline void check_counted_tiles(const char* name, std::size_t n, std::size_t tiles) {
+  if (n > counted_mask || tiles > 0xffffffffu)
+    throw exception(errc::invalid, std::string(name) + ": too many elements for the GPU strategy");
+}
+
 /// The next tile index of a single-pass kernel, from a counter in temporary_storage's sync
 /// words (zero before the kernel): the group that draws the last of `tiles` puts it back to
 /// zero, as no group draws after it.
@@ -108,13 +124,6 @@ COHORT_INLINE std::uint32_t draw_tile(std::uint32_t* counter, std::uint32_t tile
   if (drawn == tiles - 1) next.store(0u);
   return drawn;
 }
-
-/// The formats of status words in temporary_storage's sync area (acquire_synchronised).
-enum sync_word_format : std::uint32_t {
-  scan_value_and_status = 1,  // 64-bit: a 4-byte value above a status word
-  scan_status_only = 2,       // 32-bit status words (the values are in ordinary scratch)
-  counted_words = 3,          // counted_word
-};
 
 /// The events after which a call's kernels may read their status words: the lease's
 /// dependencies, and a memset of what words of another format left (stale_bytes).
@@ -290,10 +299,7 @@ struct single_pass_scan_kernel {
   local_accessor<std::uint32_t, 1> tile_index;  // 1
 
   auto get(properties_tag) const {
-    if constexpr (Tuning::sub_group_size != 0)
-      return properties{work_group_size<group_size>, sub_group_size<Tuning::sub_group_size>};
-    else
-      return properties{work_group_size<group_size>};
+    return tile_kernel_properties<group_size, Tuning::sub_group_size, Tuning::min_groups_per_unit>();
   }
 
   /// One padding slot per 32 elements: a warp's consecutive elements (the striped

@@ -118,4 +118,14 @@ private:
 /// The queue's own storage, shared by every copy of the queue.
 temporary_storage& storage_of(const queue& q);
 
+namespace detail {
+/// The formats of status words in temporary_storage's sync area (acquire_synchronised).
+enum sync_word_format : std::uint32_t {
+  no_status_words = 0,        // counters only
+  scan_value_and_status = 1,  // 64-bit: a 4-byte value above a status word
+  scan_status_only = 2,       // 32-bit status words (the values are in ordinary scratch)
+  counted_words = 3,          // counted_word (scan_look_back.hpp)
+};
+}  // namespace detail
+
 }  // namespace cohort

@@ -72,16 +72,44 @@ public:
   }
   COHORT_INLINE friend bool operator!=(const group& a, const group& b) { return !(a == b); }
 
-  /// Backends construct groups; users receive them.
-  COHORT_INLINE group(id_type group_id, range_type group_range, range_type local_range, id_type local_id)
-      : m_group_id(group_id), m_group_range(group_range), m_local_range(local_range), m_local_id(local_id) {}
+  /// Backends construct groups; users receive them. `fixed_local_range`: the launcher
+  /// compiled the kernel for this local range (the work_group_size property), so it is a
+  /// constant in the kernel's code and collectives may take paths meant for constant sizes.
+  COHORT_INLINE group(id_type group_id, range_type group_range, range_type local_range, id_type local_id,
+                      bool fixed_local_range = false)
+      : m_group_id(group_id),
+        m_group_range(group_range),
+        m_local_range(local_range),
+        m_local_id(local_id)
+#if COHORT_DEVICE_PASS
+        ,
+        m_fixed_local_range(fixed_local_range)
+#endif
+  {
+    static_cast<void>(fixed_local_range);
+  }
+
+  /// Whether the local range is a compile-time constant of the kernel (a cohort extension,
+  /// for backends' collectives). Only device code has such kernels: the flag is kept only
+  /// there, so host groups stay as small as they were (groups never cross between the two).
+  COHORT_INLINE bool has_fixed_local_range() const {
+#if COHORT_DEVICE_PASS
+    return m_fixed_local_range;
+#else
+    return false;
+#endif
+  }
 
 private:
   id_type m_group_id;
   range_type m_group_range;
   range_type m_local_range;
   id_type m_local_id;
+#if COHORT_DEVICE_PASS
+  bool m_fixed_local_range;
+#endif
 };
+
 
 template <typename T>
 struct is_group : std::false_type {};

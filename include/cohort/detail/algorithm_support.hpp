@@ -4,6 +4,7 @@
 // split of a range into one contiguous chunk per thread, and optional values for operators
 // without a known identity.
 #include <cstddef>
+#include <cstdint>
 #include <functional>
 #include <iterator>
 #include <string>
@@ -13,6 +14,7 @@
 #include <cohort/detail/combine.hpp>
 #include <cohort/detail/macros.hpp>
 #include <cohort/runtime/info.hpp>
+#include <cohort/runtime/properties.hpp>
 #include <cohort/runtime/queue.hpp>
 
 namespace cohort::detail {
@@ -57,15 +59,33 @@ inline std::size_t cpu_chunks(const queue& q) {
   return units == 0 ? 1 : units;
 }
 
-/// Chunk `c` of `chunks` near-equal contiguous chunks of [0, n): [begin, end).
-/// A GPU strategy's tile: `Group` work-items of `Items` elements each.
-template <std::size_t Group, std::size_t Items>
+/// A GPU strategy's tile: `Group` work-items of `Items` elements each; `MinGroupsPerUnit`
+/// (0: none) the work-groups a compute unit should hold at once (the
+/// min_work_groups_per_multiprocessor property, which caps the registers on CUDA).
+template <std::size_t Group, std::size_t Items, std::uint32_t MinGroupsPerUnit = 0>
 struct tile_shape {
   static constexpr std::size_t group = Group;
   static constexpr std::size_t items = Items;
   static constexpr std::size_t tile = Group * Items;
+  static constexpr std::uint32_t min_groups_per_unit = MinGroupsPerUnit;
 };
 
+/// The kernel properties of a tile kernel: its fixed work-group size, and the sub-group size
+/// and occupancy hint where they are not 0.
+template <std::size_t Group, std::uint32_t SubGroup, std::uint32_t MinGroupsPerUnit>
+constexpr auto tile_kernel_properties() {
+  if constexpr (SubGroup != 0 && MinGroupsPerUnit != 0)
+    return properties{work_group_size<Group>, sub_group_size<SubGroup>,
+                      min_work_groups_per_multiprocessor<MinGroupsPerUnit>};
+  else if constexpr (SubGroup != 0)
+    return properties{work_group_size<Group>, sub_group_size<SubGroup>};
+  else if constexpr (MinGroupsPerUnit != 0)
+    return properties{work_group_size<Group>, min_work_groups_per_multiprocessor<MinGroupsPerUnit>};
+  else
+    return properties{work_group_size<Group>};
+}
+
+/// Chunk `c` of `chunks` near-equal contiguous chunks of [0, n): [begin, end).
 struct chunk_range {
   std::size_t begin, end;
 };

@@ -29,10 +29,16 @@ using work_group_size_key = cohort::detail::work_group_size_property;
 using work_group_size_hint_key = cohort::detail::work_group_size_hint_property;
 using device_has_key = cohort::detail::device_has_property;
 
+namespace cuda {
+using cohort::min_work_groups_per_multiprocessor;
+using min_work_groups_per_multiprocessor_key = cohort::detail::min_work_groups_per_multiprocessor_property;
+}  // namespace cuda
+
 template <typename T>
 struct is_property_key
     : std::bool_constant<std::is_same_v<T, sub_group_size_key> || std::is_same_v<T, work_group_size_key> ||
-                         std::is_same_v<T, work_group_size_hint_key> || std::is_same_v<T, device_has_key>> {};
+                         std::is_same_v<T, work_group_size_hint_key> || std::is_same_v<T, device_has_key> ||
+                         std::is_same_v<T, cuda::min_work_groups_per_multiprocessor_key>> {};
 template <typename T>
 inline constexpr bool is_property_key_v = is_property_key<T>::value;
 

@@ -81,6 +81,7 @@ struct sub_group_size_property;
 struct work_group_size_property;
 struct work_group_size_hint_property;
 struct device_has_property;
+struct min_work_groups_per_multiprocessor_property;
 /// The tag a kernel functor's `get(properties_tag)` takes to return its own properties.
 struct properties_tag {};
 }  // namespace detail
@@ -136,6 +137,20 @@ struct device_has_key {
 template <aspect... Aspects>
 inline constexpr device_has_key<Aspects...> device_has{};
 
+/// Kernel property: the work-groups that should fit on one compute unit at once, for
+/// kernels that also have a work_group_size (as oneAPI's CUDA-specific
+/// `min_work_groups_per_multiprocessor`, CUDA's `__launch_bounds__` minimum): the CUDA
+/// backend limits the kernel's registers to let them; other backends ignore it. A hint for
+/// tuning occupancy: it never makes a launch fail.
+template <std::uint32_t Groups>
+struct min_work_groups_per_multiprocessor_key {
+  static_assert(Groups > 0, "min_work_groups_per_multiprocessor takes a positive count");
+  using key_t = detail::min_work_groups_per_multiprocessor_property;
+  static constexpr std::uint32_t value = Groups;
+};
+template <std::uint32_t Groups>
+inline constexpr min_work_groups_per_multiprocessor_key<Groups> min_work_groups_per_multiprocessor{};
+
 namespace detail {
 struct sub_group_size_property {
   template <std::uint32_t Size>
@@ -152,6 +167,10 @@ struct work_group_size_hint_property {
 struct device_has_property {
   template <aspect... Aspects>
   using value_t = device_has_key<Aspects...>;
+};
+struct min_work_groups_per_multiprocessor_property {
+  template <std::uint32_t Groups>
+  using value_t = min_work_groups_per_multiprocessor_key<Groups>;
 };
 
 /// Whether P is a kernel property value (one that names its key).
@@ -180,7 +199,7 @@ template <typename... Ps>
 struct properties {
   static_assert((detail::kernel_property<Ps> && ...),
                 "properties{...} takes kernel properties: sub_group_size<N>, work_group_size<...>, "
-                "work_group_size_hint<...>, device_has<...>");
+                "work_group_size_hint<...>, device_has<...>, min_work_groups_per_multiprocessor<N>");
   static_assert(((detail::count_of_key<typename Ps::key_t, Ps...> == 1) && ...),
                 "properties{...} names a property key more than once");
 
@@ -215,6 +234,14 @@ struct properties {
   static constexpr std::size_t required_work_group_extent(std::size_t i) {
     if constexpr (has_property<detail::work_group_size_property>())
       return decltype(get_property<detail::work_group_size_property>())::values[i];
+    else
+      return 0;
+  }
+
+  /// The work-groups per compute unit the kernel asks room for, 0 if none.
+  static constexpr std::uint32_t min_work_groups_per_compute_unit() {
+    if constexpr (has_property<detail::min_work_groups_per_multiprocessor_property>())
+      return get_property<detail::min_work_groups_per_multiprocessor_property>().value;
     else
       return 0;
   }

@@ -44,8 +44,10 @@ struct warp_position {
 // Two barriers each, and no third one before the next collective reuses the slots: slot 0
 // is stored only after a first barrier (which every reader of the last result has
 // passed), and slot w (w > 0) is stored only by warp w, after the shuffles of its warp
-// step, which its own loads of the slot precede. Broadcasts and selects start with a
-// barrier. A group with a partial warp, which cannot shuffle across its missing lanes,
+// step, which its own loads of the slot precede. Scans of two to four warps of a size fixed
+// at compile time fold the warps' totals in every warp instead, from slots of their own
+// (below).
+// Broadcasts and selects start with a barrier. A group with a partial warp, which cannot shuffle across its missing lanes,
 // folds the slots in order, after a barrier that lets the last collective's readers
 // finish.
 
@@ -65,6 +67,60 @@ __device__ inline T reduce_first_lanes(T v, unsigned count, Op op, unsigned lane
   }
 }
 
+/// op over the values `v` of lanes [0, Width) of a full warp, in every one of them (lanes
+/// from `count` on hold the identity): log2(Width) butterfly steps.
+template <unsigned Width, typename T, typename Op>
+__device__ inline T butterfly_first_lanes(T v, Op op) {
+#pragma unroll
+  for (unsigned o = Width / 2; o > 0; o /= 2) v = op(v, shfl_xor(0xffffffffu, v, o));
+  return v;
+}
+
+/// Warp 0's combination of the warps' totals (lane w holds warp w's). With a group size
+/// fixed at compile time (`fixed_size`, a constant of the kernel), known operators take as
+/// few butterfly steps as the warp count needs; with a run-time size the tests of the
+/// count would cost more than the steps they save, so all five are taken.
+template <typename T, typename Op>
+__device__ inline T reduce_warp_totals(T v, unsigned warps, Op op, unsigned lane, bool fixed_size) {
+  if constexpr (commutative_v<Op, T> && !hardware_reducible_v<T, Op>) {
+    if (!fixed_size) return reduce_first_lanes(v, warps, op, lane);
+    if (warps <= 4) return butterfly_first_lanes<4>(v, op);
+    if (warps <= 8) return butterfly_first_lanes<8>(v, op);
+    if (warps <= 16) return butterfly_first_lanes<16>(v, op);
+  }
+  return reduce_first_lanes(v, warps, op, lane);
+}
+
+/// Scans of groups of two to four full warps with a known operator and a size fixed at
+/// compile time (at run-time sizes the test of the size costs more than the fold saves):
+/// every warp reads the totals of the warps before it itself, in one vector load, from
+/// slots of their own (`fold_totals`), where other groups have warp 0 scan the totals. Fewer shared-memory
+/// operations (the pipe these collectives are bound by) than warp 0's scan: four stores, one
+/// load a warp. The slots are read after a first barrier and left after a second one, so
+/// the next collective may store again; the warp slots of the other collectives are not
+/// touched.
+inline constexpr unsigned max_folded_warps = 4;
+template <typename T>
+struct alignas(sizeof(T) % 4 == 0 && alignof(T) < 16 ? 16 : alignof(T)) folded_totals {
+  T total[max_folded_warps];
+};
+template <typename T>
+__device__ inline folded_totals<T>* fold_totals() {
+  __shared__ alignas(folded_totals<T>) unsigned char storage[sizeof(folded_totals<T>)];
+  return reinterpret_cast<folded_totals<T>*>(storage);
+}
+template <typename T, typename Op>
+inline constexpr bool folds_warp_totals_v = commutative_v<Op, T>;
+
+/// What comes before warp `warp` (1 .. 3): the totals of warps 0 .. warp-1, in order.
+template <typename T, typename Op>
+__device__ inline T prefix_of_warp(const folded_totals<T>* totals, unsigned warp, Op op) {
+  const folded_totals<T> t = *totals;
+  const T two = op(t.total[0], t.total[1]);
+  if (warp == 1) return t.total[0];
+  return warp == 2 ? two : op(two, t.total[2]);
+}
+
 /// Where a work-item of a group of full warps sits. Computed before the collectives branch
 /// on the group's shape, so a kernel's loop around them computes it (and the scratch's
 /// address) once.
@@ -77,7 +133,7 @@ struct full_warp_position {
 };
 
 template <typename T, typename Op>
-__device__ inline T block_reduce_full(T* slots, const full_warp_position& p, const T& x, Op op) {
+__device__ inline T block_reduce_full(T* slots, const full_warp_position& p, const T& x, Op op, bool fixed_size) {
   const unsigned lane = p.lane, warp = p.warp, warps = p.warps;
   const T w = warp_reduce_lanes<true>(x, op, warp_size, lane);
   if (warps == 1) return w;
@@ -92,7 +148,7 @@ __device__ inline T block_reduce_full(T* slots, const full_warp_position& p, con
       else if (lane < warps)
         v = slots[lane];
     }
-    const T r = reduce_first_lanes(v, warps, op, lane);
+    const T r = reduce_warp_totals(v, warps, op, lane, fixed_size);
     if (lane == 0) slots[0] = r;
   }
   __syncthreads();
@@ -119,9 +175,11 @@ __device__ inline T fold_slots(const T* slots, unsigned count, Op op) {
 }
 
 template <typename T, typename Op>
-__device__ inline T block_reduce(std::size_t local_linear_id, std::size_t group_size, const T& x, Op op) {
+__device__ inline T block_reduce(std::size_t local_linear_id, std::size_t group_size, const T& x, Op op,
+                                bool fixed_size = false) {
   T* const slots = warp_slots<T>();
-  if (group_size % warp_size == 0) return block_reduce_full(slots, full_warp_position(local_linear_id, group_size), x, op);
+  if (group_size % warp_size == 0)
+    return block_reduce_full(slots, full_warp_position(local_linear_id, group_size), x, op, fixed_size);
   const warp_position p(local_linear_id, group_size);
   const T w = warp_reduce_lanes<false>(x, op, p.lanes_in_warp, p.lane);
   if (p.warps == 1) return w;
@@ -132,10 +190,21 @@ __device__ inline T block_reduce(std::size_t local_linear_id, std::size_t group_
 }
 
 template <typename T, typename Op>
-__device__ inline T block_inclusive_scan_full(T* slots, const full_warp_position& p, const T& x, Op op) {
+__device__ inline T block_inclusive_scan_full(T* slots, const full_warp_position& p, const T& x, Op op,
+                                             bool fixed_size) {
   const unsigned lane = p.lane, warp = p.warp, warps = p.warps;
   T s = warp_inclusive_scan_lanes<true>(x, op, warp_size, lane);
   if (warps == 1) return s;
+  if constexpr (folds_warp_totals_v<T, Op>) {
+    if (fixed_size && warps <= max_folded_warps) {
+      folded_totals<T>* const totals = fold_totals<T>();
+      if (lane == warp_size - 1 && warp + 1 < warps) totals->total[warp] = s;
+      __syncthreads();
+      if (warp != 0) s = op(prefix_of_warp(totals, warp, op), s);
+      __syncthreads();  // every warp has read the totals
+      return s;
+    }
+  }
   __syncwarp();  // this warp's loads of its slot in the last collective come first
   if (warp != 0 && lane == warp_size - 1) slots[warp] = s;
   __syncthreads();
@@ -146,10 +215,11 @@ __device__ inline T block_inclusive_scan_full(T* slots, const full_warp_position
 }
 
 template <typename T, typename Op>
-__device__ inline T block_inclusive_scan(std::size_t local_linear_id, std::size_t group_size, const T& x, Op op) {
+__device__ inline T block_inclusive_scan(std::size_t local_linear_id, std::size_t group_size, const T& x, Op op,
+                                        bool fixed_size = false) {
   T* const slots = warp_slots<T>();
   if (group_size % warp_size == 0)
-    return block_inclusive_scan_full(slots, full_warp_position(local_linear_id, group_size), x, op);
+    return block_inclusive_scan_full(slots, full_warp_position(local_linear_id, group_size), x, op, fixed_size);
   const warp_position p(local_linear_id, group_size);
   T s = warp_inclusive_scan_lanes<false>(x, op, p.lanes_in_warp, p.lane);
   if (p.warps == 1) return s;
@@ -163,11 +233,21 @@ __device__ inline T block_inclusive_scan(std::size_t local_linear_id, std::size_
 /// init, x0, x0 op x1, ...: the inclusive scan moved up one item, each result after init.
 template <typename T, typename Op>
 __device__ inline T block_exclusive_scan_full(T* slots, const full_warp_position& p, const T& x, const T& init,
-                                              Op op) {
+                                              Op op, bool fixed_size) {
   const unsigned lane = p.lane, warp = p.warp, warps = p.warps;
   const T s = warp_inclusive_scan_lanes<true>(x, op, warp_size, lane);
   const T before = warp_exclusive_part(s, x, op, warp_size);  // this warp's items before this one
   if (warps == 1) return lane == 0 ? init : op(init, before);
+  if constexpr (folds_warp_totals_v<T, Op>) {
+    if (fixed_size && warps <= max_folded_warps) {
+      folded_totals<T>* const totals = fold_totals<T>();
+      if (lane == warp_size - 1 && warp + 1 < warps) totals->total[warp] = s;
+      __syncthreads();
+      const T prefix = warp == 0 ? init : op(init, prefix_of_warp(totals, warp, op));
+      __syncthreads();  // every warp has read the totals
+      return lane == 0 ? prefix : op(prefix, before);
+    }
+  }
   __syncwarp();  // this warp's loads of its slot in the last collective come first
   if (warp != 0 && lane == warp_size - 1) slots[warp] = s;
   __syncthreads();
@@ -179,10 +259,11 @@ __device__ inline T block_exclusive_scan_full(T* slots, const full_warp_position
 
 template <typename T, typename Op>
 __device__ inline T block_exclusive_scan(std::size_t local_linear_id, std::size_t group_size, const T& x,
-                                         const T& init, Op op) {
+                                         const T& init, Op op, bool fixed_size = false) {
   T* const slots = warp_slots<T>();
   if (group_size % warp_size == 0)
-    return block_exclusive_scan_full(slots, full_warp_position(local_linear_id, group_size), x, init, op);
+    return block_exclusive_scan_full(slots, full_warp_position(local_linear_id, group_size), x, init, op,
+                                     fixed_size);
   const warp_position p(local_linear_id, group_size);
   const T s = warp_inclusive_scan_lanes<false>(x, op, p.lanes_in_warp, p.lane);
   const T before = warp_exclusive_part(s, x, op, p.lanes_in_warp);

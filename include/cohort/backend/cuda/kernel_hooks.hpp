@@ -174,7 +174,7 @@ COHORT_INLINE T group_reduce(const Group& g, const T& x, Op op) {
     return cuda::warp_reduce(x, op, static_cast<unsigned>(g.get_local_linear_range()),
                              static_cast<unsigned>(g.get_local_linear_id()));
   else
-    return cuda::block_reduce(g.get_local_linear_id(), g.get_local_linear_range(), x, op);
+    return cuda::block_reduce(g.get_local_linear_id(), g.get_local_linear_range(), x, op, g.has_fixed_local_range());
 }
 template <typename Group, typename T, typename Op>
 COHORT_INLINE T group_inclusive_scan(const Group& g, const T& x, Op op) {
@@ -182,7 +182,8 @@ COHORT_INLINE T group_inclusive_scan(const Group& g, const T& x, Op op) {
     return cuda::warp_inclusive_scan(x, op, static_cast<unsigned>(g.get_local_linear_range()),
                                      static_cast<unsigned>(g.get_local_linear_id()));
   else
-    return cuda::block_inclusive_scan(g.get_local_linear_id(), g.get_local_linear_range(), x, op);
+    return cuda::block_inclusive_scan(g.get_local_linear_id(), g.get_local_linear_range(), x, op,
+                                     g.has_fixed_local_range());
 }
 template <typename Group, typename T, typename Op>
 COHORT_INLINE T group_exclusive_scan(const Group& g, const T& x, const T& init, Op op) {
@@ -193,7 +194,8 @@ COHORT_INLINE T group_exclusive_scan(const Group& g, const T& x, const T& init, 
     const T before = cuda::warp_exclusive_part(s, x, op, n);
     return lane == 0 ? init : op(init, before);
   } else {
-    return cuda::block_exclusive_scan(g.get_local_linear_id(), g.get_local_linear_range(), x, init, op);
+    return cuda::block_exclusive_scan(g.get_local_linear_id(), g.get_local_linear_range(), x, init, op,
+                                     g.has_fixed_local_range());
   }
 }
 template <typename Group, typename T>

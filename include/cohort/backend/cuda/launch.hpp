@@ -93,11 +93,12 @@ __global__ void __launch_bounds__(max_block_threads) nd_range_kernel(Kernel k, r
 }
 
 /// The same with the work-group size fixed at compile time (the work_group_size property):
-/// the collectives' warp counts and loops become constants.
-template <int D, typename Kernel, std::size_t... Extents>
-__global__ void __launch_bounds__((Extents * ...)) nd_range_kernel_fixed(Kernel k, range<D> groups) {
+/// the collectives' warp counts and loops become constants. `MinGroups`: the
+/// min_work_groups_per_multiprocessor property (0: none), which caps the registers.
+template <int D, typename Kernel, unsigned MinGroups, std::size_t... Extents>
+__global__ void __launch_bounds__((Extents * ...), MinGroups) nd_range_kernel_fixed(Kernel k, range<D> groups) {
   const range<D> local{Extents...};
-  const group<D> g(group_id_of_block<D>(groups), groups, local, local_id_of_thread<D>());
+  const group<D> g(group_id_of_block<D>(groups), groups, local, local_id_of_thread<D>(), true);
   k(nd_item<D>(g, warp_size));
 }
 
@@ -246,7 +247,9 @@ struct launcher {
       for (int d = 0; d < D; ++d) groups[d] = r.get_global_range()[d] / local[d];
       if (groups.size() == 0) return;
       [&]<std::size_t... I>(std::index_sequence<I...>) {
-        launch(&nd_range_kernel_fixed<D, Kernel, Props::required_work_group_extent(I)...>, groups.size(),
+        launch(&nd_range_kernel_fixed<D, Kernel, Props::min_work_groups_per_compute_unit(),
+                                      Props::required_work_group_extent(I)...>,
+               groups.size(),
                block_of(local), local_bytes, stream(), "parallel_for(nd_range)", kernel, groups);
       }(std::make_index_sequence<D>{});
     } else {
