@@ -4,6 +4,7 @@
 #   asan               AddressSanitizer + UndefinedBehaviorSanitizer (g++), tests only
 #   tsan               ThreadSanitizer (clang++ with LLVM's OpenMP and archer), tests only
 #   clang-cbs          clang++ with the CPU compiler pass (compiler/cbs/), the tests at -O2
+#   clang-cbs-asan     the same under AddressSanitizer, tests only
 # Further arguments go to CMake's configure step, e.g. -DCOHORT_TESTS="reduce;usm" to build
 # only the test files matching those patterns.
 set -euo pipefail
