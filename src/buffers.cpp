@@ -35,6 +35,36 @@ bool keeps_contents(access_mode m, bool no_init) {
 }
 
 bool pending(const event_handle& e) { return e && !e->complete(); }
+
+/// Holds the program's mutexes (property::buffer::use_mutex) while the runtime touches the
+/// memory they guard; several are locked in address order, so two commands that need the
+/// same ones never hold one each.
+class program_memory_lock {
+public:
+  explicit program_memory_lock(std::vector<std::mutex*> mutexes) : m_mutexes(std::move(mutexes)) {
+    std::erase(m_mutexes, nullptr);
+    std::sort(m_mutexes.begin(), m_mutexes.end());
+    m_mutexes.erase(std::unique(m_mutexes.begin(), m_mutexes.end()), m_mutexes.end());
+    for (std::size_t i = 0; i < m_mutexes.size(); ++i) {
+      try {
+        m_mutexes[i]->lock();
+      } catch (...) {
+        m_mutexes.resize(i);
+        unlock();
+        throw;
+      }
+    }
+  }
+  program_memory_lock(const program_memory_lock&) = delete;
+  program_memory_lock& operator=(const program_memory_lock&) = delete;
+  ~program_memory_lock() { unlock(); }
+
+private:
+  void unlock() {
+    for (auto m = m_mutexes.rbegin(); m != m_mutexes.rend(); ++m) (*m)->unlock();
+  }
+  std::vector<std::mutex*> m_mutexes;
+};
 }  // namespace
 
 struct buffer_state {
@@ -46,7 +76,8 @@ struct buffer_state {
   };
 
   std::size_t bytes = 0;
-  bool host_owned = true;
+  bool host_owned = true;          // false: places[0] is the program's memory (use_host_ptr)
+  std::mutex* host_mutex = nullptr;  // the program's mutex of that memory (use_mutex)
   std::vector<place_copy> places;  // [0] is host memory
   /// Bit i: places[i] holds the current contents. All ones: nothing was ever written, so
   /// every place is as good as any other.
@@ -110,6 +141,10 @@ struct buffer_state {
     if (current != ~std::uint64_t{0}) current |= std::uint64_t{1} << place;
   }
 
+  /// The mutex to hold while the runtime reads or writes places[0] (null: the runtime's
+  /// own memory, or no use_mutex).
+  std::mutex* mutex_of_host_place() const { return host_owned ? nullptr : host_mutex; }
+
   /// Every command that uses the buffer and may not be complete.
   std::vector<event_handle> users() const {
     std::vector<event_handle> all(readers);
@@ -146,6 +181,7 @@ buffer_state::~buffer_state() {
   try {
     for (auto& e : users()) wait_for(*e);
     if (write_back && write_back_enabled) {
+      program_memory_lock lock({host_mutex});
       if (!(current & 1u) && current != ~std::uint64_t{0})
         for (std::size_t i = 1; i < places.size(); ++i)
           if ((current >> i) & 1u) {
@@ -165,9 +201,10 @@ buffer_state::~buffer_state() {
   if (host_owned) backends::cpu::deallocate(places[0].data);
 }
 
-buffer_handle make_buffer(std::size_t bytes, const void* initial, bool use_host_memory) {
+buffer_handle make_buffer(std::size_t bytes, const void* initial, bool use_host_memory, void* host_mutex) {
   auto b = std::make_shared<buffer_state>();
   b->bytes = bytes;
+  b->host_mutex = static_cast<std::mutex*>(host_mutex);
   void* host = nullptr;
   if (use_host_memory && initial) {
     host = const_cast<void*>(initial);
@@ -216,6 +253,9 @@ event_handle enqueue_with_buffers(queue_state& q, std::function<void()> work, st
   std::size_t* places = requirements.size() > few ? places_many.get() : places_few;
   bool* filled = requirements.size() > few ? filled_many.get() : filled_few;
   std::vector<planned_move> moves;
+  // use_mutex: the program's mutexes of the memory this command touches, held while it runs
+  // (a host command works in it, a device command copies from it).
+  std::vector<std::mutex*> mutexes;
   std::lock_guard lock(graph_mutex());
   for (std::size_t i = 0; i < requirements.size(); ++i) {
     const auto& r = requirements.begin()[i];
@@ -226,12 +266,24 @@ event_handle enqueue_with_buffers(queue_state& q, std::function<void()> work, st
     filled[i] = from != b.places.size();
     if (filled[i])
       moves.push_back({b.places[places[i]].data, b.places[from].data, b.bytes, !r.place && !b.places[from].device});
+    if (std::mutex* m = b.mutex_of_host_place(); m && (!r.place || (filled[i] && from == 0))) mutexes.push_back(m);
   }
+  void* stream = on_device && (!moves.empty() || !mutexes.empty()) ? native_queue(q) : nullptr;
   if (!moves.empty()) {
-    void* stream = on_device ? native_queue(q) : nullptr;
     work = [moves = std::move(moves), work = std::move(work), stream] {
       for (const auto& m : moves) move_contents(stream, m.to, m.from, m.bytes, m.host_to_host);
       work();
+    };
+  }
+  if (!mutexes.empty()) {
+    work = [mutexes = std::move(mutexes), work = std::move(work), stream] {
+      program_memory_lock held(mutexes);
+      work();
+#if COHORT_WITH_CUDA
+      // A device command's copy from the program's memory is asynchronous: it must be done
+      // before the mutex goes back.
+      if (stream) backends::cuda::synchronize(stream);
+#endif
     };
   }
   event_handle done = enqueue(q, std::move(work), std::move(dependencies), on_device);
@@ -273,7 +325,10 @@ std::shared_ptr<void> acquire_host_access(const buffer_handle& b, access_mode mo
   }
   auto token = std::make_shared<host_access_token>(access, b);
   for (auto& d : dependencies) wait_for(*d);
-  if (move.to) move_contents(nullptr, move.to, move.from, move.bytes, false);
+  if (move.to) {
+    program_memory_lock lock({b->mutex_of_host_place()});
+    move_contents(nullptr, move.to, move.from, move.bytes, false);
+  }
   data = b->places[0].data;
   return token;
 }

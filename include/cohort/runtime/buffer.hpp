@@ -11,12 +11,14 @@
 #include <type_traits>
 #include <vector>
 
+#include <cohort/core/device_copyable.hpp>
 #include <cohort/core/exception.hpp>
 #include <cohort/core/id.hpp>
 #include <cohort/core/range.hpp>
 #include <cohort/detail/checked_size.hpp>
 #include <cohort/runtime/buffer_commands.hpp>
 #include <cohort/runtime/buffer_fwd.hpp>
+#include <cohort/runtime/buffer_properties.hpp>
 #include <cohort/runtime/properties.hpp>
 
 namespace cohort {
@@ -43,6 +45,11 @@ template <typename T, int Dimensions, typename AllocatorT>
 class buffer {
   static_assert(Dimensions >= 1 && Dimensions <= 3, "buffers have one to three dimensions");
   using element = std::remove_const_t<T>;
+  // The runtime copies the items as their bytes, between the host and devices.
+  static_assert(is_device_copyable_v<element>,
+                "buffer: the element type must be device copyable (trivially copyable, a standard wrapper of device "
+                "copyable types, or declared so by specializing sycl::is_device_copyable)");
+  using buffer_properties = detail::buffer_properties;
 
 public:
   using value_type = T;
@@ -51,52 +58,52 @@ public:
   using allocator_type = AllocatorT;
 
   /// Uninitialised contents, written back nowhere.
-  explicit buffer(const range<Dimensions>& r, const property_list& props = {}) : buffer(r, nullptr, props) {}
-  buffer(const range<Dimensions>& r, AllocatorT, const property_list& props = {}) : buffer(r, props) {}
+  explicit buffer(const range<Dimensions>& r, const buffer_properties& props = {}) : buffer(r, nullptr, props) {}
+  buffer(const range<Dimensions>& r, AllocatorT, const buffer_properties& props = {}) : buffer(r, props) {}
 
   /// Starts with the contents of `host_data`, written back there at the end.
-  buffer(T* host_data, const range<Dimensions>& r, const property_list& props = {})
+  buffer(T* host_data, const range<Dimensions>& r, const buffer_properties& props = {})
       : buffer(r, host_data, props) {
     if constexpr (!std::is_const_v<T>)
       if (host_data) write_back_to(host_data);
   }
-  buffer(T* host_data, const range<Dimensions>& r, AllocatorT, const property_list& props = {})
+  buffer(T* host_data, const range<Dimensions>& r, AllocatorT, const buffer_properties& props = {})
       : buffer(host_data, r, props) {}
   /// Starts with a copy of `host_data`; nothing is written back.
   template <typename U = T, typename = std::enable_if_t<!std::is_const_v<U>>>
-  buffer(const T* host_data, const range<Dimensions>& r, const property_list& props = {})
+  buffer(const T* host_data, const range<Dimensions>& r, const buffer_properties& props = {})
       : buffer(r, host_data, props, false) {}
   template <typename U = T, typename = std::enable_if_t<!std::is_const_v<U>>>
-  buffer(const T* host_data, const range<Dimensions>& r, AllocatorT, const property_list& props = {})
+  buffer(const T* host_data, const range<Dimensions>& r, AllocatorT, const buffer_properties& props = {})
       : buffer(host_data, r, props) {}
   /// Shares ownership of `host_data`: starts with its contents, writes them back there.
-  buffer(const std::shared_ptr<T>& host_data, const range<Dimensions>& r, const property_list& props = {})
+  buffer(const std::shared_ptr<T>& host_data, const range<Dimensions>& r, const buffer_properties& props = {})
       : buffer(host_data.get(), r, props) {
     if (host_data) set_final_data(host_data);
   }
   buffer(const std::shared_ptr<T>& host_data, const range<Dimensions>& r, AllocatorT,
-         const property_list& props = {})
+         const buffer_properties& props = {})
       : buffer(host_data, r, props) {}
-  buffer(const std::shared_ptr<T[]>& host_data, const range<Dimensions>& r, const property_list& props = {})
+  buffer(const std::shared_ptr<T[]>& host_data, const range<Dimensions>& r, const buffer_properties& props = {})
       : buffer(std::shared_ptr<T>(host_data, host_data.get()), r, props) {}
   buffer(const std::shared_ptr<T[]>& host_data, const range<Dimensions>& r, AllocatorT,
-         const property_list& props = {})
+         const buffer_properties& props = {})
       : buffer(host_data, r, props) {}
   /// One dimension: a copy of [first, last); nothing is written back.
   template <typename InputIterator, typename = typename std::iterator_traits<InputIterator>::iterator_category,
             int D = Dimensions, typename = std::enable_if_t<D == 1 && !std::is_pointer_v<InputIterator>>>
-  buffer(InputIterator first, InputIterator last, const property_list& props = {})
+  buffer(InputIterator first, InputIterator last, const buffer_properties& props = {})
       : buffer(from_elements(std::vector<element>(first, last), props)) {}
   template <typename InputIterator, typename = typename std::iterator_traits<InputIterator>::iterator_category,
             int D = Dimensions, typename = std::enable_if_t<D == 1 && !std::is_pointer_v<InputIterator>>>
-  buffer(InputIterator first, InputIterator last, AllocatorT, const property_list& props = {})
+  buffer(InputIterator first, InputIterator last, AllocatorT, const buffer_properties& props = {})
       : buffer(first, last, props) {}
   /// One dimension: the elements of a contiguous container, written back there at the end.
   template <detail::buffer_container Container, int D = Dimensions, typename = std::enable_if_t<D == 1>>
-  buffer(Container& container, const property_list& props = {})
+  buffer(Container& container, const buffer_properties& props = {})
       : buffer(std::data(container), range<1>(std::size(container)), props) {}
   template <detail::buffer_container Container, int D = Dimensions, typename = std::enable_if_t<D == 1>>
-  buffer(Container& container, AllocatorT, const property_list& props = {}) : buffer(container, props) {}
+  buffer(Container& container, AllocatorT, const buffer_properties& props = {}) : buffer(container, props) {}
 
   /// A sub-buffer: `sub_range` items of `parent` from `offset`, sharing its memory. It must be
   /// contiguous in the parent (only the first dimension that is not 1 may be partial).
@@ -117,6 +124,11 @@ public:
   template <typename P>
   bool has_property() const noexcept {
     return m_props.has_property<P>();
+  }
+  /// errc::invalid if the buffer was not constructed with property P.
+  template <typename P>
+  P get_property() const {
+    return m_props.get_property<P>();
   }
 
   /// An accessor for a command group (as the accessor constructors).
@@ -207,14 +219,14 @@ private:
     return {};
   }
 
-  buffer(const range<Dimensions>& r, const T* initial, const property_list& props, bool = true)
+  buffer(const range<Dimensions>& r, const T* initial, const buffer_properties& props, bool = true)
       : m_state(detail::make_buffer(
             detail::checked_bytes<T>(detail::checked_size(r, errc::invalid, "buffer"), errc::invalid, "buffer"),
-            initial, props.has_property<property::buffer::use_host_ptr>())),
+            initial, props.has_property<property::buffer::use_host_ptr>(), props.mutex())),
         m_range(r),
         m_props(props) {}
 
-  static buffer from_elements(const std::vector<element>& items, const property_list& props) {
+  static buffer from_elements(const std::vector<element>& items, const buffer_properties& props) {
     return buffer(range<1>(items.size()), items.data(), props, false);
   }
 
@@ -248,20 +260,20 @@ private:
   range<Dimensions> m_range;
   std::size_t m_byte_offset = 0;  // of item {0, ...} in the shared memory
   bool m_sub = false;
-  property_list m_props;
+  buffer_properties m_props;
 };
 
 template <typename T, int D>
-buffer(T*, range<D>, const property_list& = {}) -> buffer<T, D>;
+buffer(T*, range<D>, const detail::buffer_properties& = {}) -> buffer<T, D>;
 template <typename T, int D>
-buffer(const std::shared_ptr<T>&, range<D>, const property_list& = {}) -> buffer<T, D>;
+buffer(const std::shared_ptr<T>&, range<D>, const detail::buffer_properties& = {}) -> buffer<T, D>;
 template <typename T, int D>
-buffer(const std::shared_ptr<T[]>&, range<D>, const property_list& = {}) -> buffer<T, D>;
+buffer(const std::shared_ptr<T[]>&, range<D>, const detail::buffer_properties& = {}) -> buffer<T, D>;
 template <typename InputIterator, typename = typename std::iterator_traits<InputIterator>::iterator_category>
-buffer(InputIterator, InputIterator, const property_list& = {})
+buffer(InputIterator, InputIterator, const detail::buffer_properties& = {})
     -> buffer<typename std::iterator_traits<InputIterator>::value_type, 1>;
 template <detail::buffer_container Container>
-buffer(Container&, const property_list& = {})
+buffer(Container&, const detail::buffer_properties& = {})
     -> buffer<std::remove_reference_t<decltype(*std::data(std::declval<Container&>()))>, 1>;
 
 }  // namespace cohort

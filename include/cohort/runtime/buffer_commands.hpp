@@ -19,7 +19,10 @@ using buffer_handle = std::shared_ptr<buffer_state>;
 
 /// A buffer of `bytes`, holding a copy of `initial` (null: uninitialised). With
 /// `use_host_memory` the buffer works in `initial` itself, which must then be writable.
-buffer_handle make_buffer(std::size_t bytes, const void* initial, bool use_host_memory);
+/// `host_mutex` (a std::mutex*, or null: property::buffer::use_mutex) is held whenever the
+/// runtime touches the program's memory after this call: the write-back, and with
+/// `use_host_memory` the copies to and from it and the host commands working in it.
+buffer_handle make_buffer(std::size_t bytes, const void* initial, bool use_host_memory, void* host_mutex);
 /// What happens to the data when the buffer's last owner goes: `write_back(host copy)`
 /// is called once every command using it has completed; an empty function: nothing.
 void set_final_data(buffer_state& b, std::function<void(const void*)> write_back);

@@ -11,6 +11,7 @@
 
 #include <cohort/backend/kernel_hook_definitions.hpp>
 #include <cohort/backend/list.hpp>
+#include <cohort/core/device_copyable.hpp>
 #include <cohort/core/nd_range.hpp>
 #include <cohort/detail/checked_size.hpp>
 #include <cohort/runtime/buffer_commands.hpp>
@@ -251,7 +252,7 @@ public:
   /// that it needs no kernel compiled for it).
   template <typename T>
   void fill(void* ptr, const T& pattern, std::size_t count) {
-    static_assert(std::is_trivially_copyable_v<T>, "fill needs a trivially copyable pattern");
+    static_assert(is_device_copyable_v<T>, "fill: the pattern's type must be device copyable");
     fill_bytes(ptr, &pattern, sizeof(T), count);
   }
 

@@ -4,8 +4,10 @@
 #include <cstddef>
 #include <cstdint>
 #include <type_traits>
+#include <utility>
 
 #include <cohort/runtime/aspect.hpp>
+#include <cohort/runtime/context.hpp>
 
 namespace cohort {
 
@@ -17,10 +19,15 @@ struct enable_profiling {};
 namespace buffer {
 /// The buffer works in the host memory it was given, rather than in a copy of it.
 struct use_host_ptr {};
-/// Accepted for source compatibility: a cohort buffer belongs to no single context.
-struct context_bound {
-  template <typename Context>
-  explicit context_bound(const Context&) {}
+/// The context the buffer belongs to (kept and reported: a cohort buffer may still be used
+/// on any device).
+class context_bound {
+public:
+  explicit context_bound(context c) : m_context(std::move(c)) {}
+  context get_context() const { return m_context; }
+
+private:
+  context m_context;
 };
 }  // namespace buffer
 /// An accessor's previous contents need not be preserved: no copy brings them in.
@@ -39,7 +46,6 @@ inline constexpr int property_bit = -1;
 template <> inline constexpr int property_bit<property::queue::in_order> = 0;
 template <> inline constexpr int property_bit<property::queue::enable_profiling> = 1;
 template <> inline constexpr int property_bit<property::buffer::use_host_ptr> = 2;
-template <> inline constexpr int property_bit<property::buffer::context_bound> = 3;
 template <> inline constexpr int property_bit<property::no_init> = 4;
 template <> inline constexpr int property_bit<property::reduction::initialize_to_identity> = 5;
 }  // namespace detail

@@ -14,6 +14,9 @@
 //     the work-group (combine_over_group: a group reduction, then one atomic per group and
 //     variable) after setting the variables that start from the identity
 //     (initialize_variables).
+// A variable's type must be device copyable (core/device_copyable.hpp). The CPU copies it as
+// C++ does; a GPU moves it between work-items in registers and combines it atomically, as
+// its bytes, so there it must also be trivially copyable (std::pair is not).
 #include <cstddef>
 #include <memory>
 #include <span>
@@ -22,6 +25,7 @@
 #include <type_traits>
 #include <utility>
 
+#include <cohort/core/device_copyable.hpp>
 #include <cohort/core/exception.hpp>
 #include <cohort/core/item.hpp>
 #include <cohort/core/known_identity.hpp>
@@ -61,7 +65,9 @@ inline constexpr bool is_reduction_v<reduction_variable<T, Op, Array>> = true;
 template <typename T, typename Op, bool Array>
 reduction_variable<T, Op, Array> make_reduction(T* data, std::size_t count, const T& identity, const Op& op,
                                                 const property_list& props, const char* what) {
-  static_assert(std::is_trivially_copyable_v<T>, "reduction: the variable's type must be trivially copyable");
+  static_assert(is_device_copyable_v<T>,
+                "reduction: the variable's type must be device copyable (trivially copyable, a standard wrapper "
+                "of device copyable types, or declared so by specializing sycl::is_device_copyable)");
   if (!data && (count != 0 || !Array)) throw exception(errc::invalid, std::string(what) + ": a null pointer");
   return {data, count, identity, op, props.has_property<property::reduction::initialize_to_identity>()};
 }
@@ -93,8 +99,13 @@ struct private_part<reduction_variable<T, Op, false>, Kind> {
   }
   template <typename Group>
   COHORT_INLINE void combine_over_group(const Group& g, const reduction_variable<T, Op, false>& v) const {
-    const T total = reduce_over_group(g, r.partial(), v.op);
-    if (g.leader()) atomic_combine(v.data, total, v.op);
+    static_assert(std::is_trivially_copyable_v<T>,
+                  "reduction on a GPU: the variable's type must be trivially copyable (work-items exchange it in "
+                  "registers and combine it atomically); other device copyable types reduce on the CPU only");
+    if constexpr (std::is_trivially_copyable_v<T>) {  // (no further errors after the one above)
+      const T total = reduce_over_group(g, r.partial(), v.op);
+      if (g.leader()) atomic_combine(v.data, total, v.op);
+    }
   }
 };
 
@@ -123,7 +134,11 @@ template <typename T, typename Op>
 struct private_part<reduction_variable<T, Op, true>, atomic_element> {
   reducer<T, Op, 1> r;
   COHORT_INLINE explicit private_part(const reduction_variable<T, Op, true>& v)
-      : r(v.data, v.count, v.identity, v.op, true) {}
+      : r(v.data, v.count, v.identity, v.op, true) {
+    static_assert(std::is_trivially_copyable_v<T>,
+                  "reduction on a GPU: an array's element type must be trivially copyable (work-items combine the "
+                  "elements atomically); other device copyable types reduce on the CPU only");
+  }
   COHORT_INLINE reducer<T, Op, 1>& get() { return r; }
   template <typename Group>
   COHORT_INLINE void combine_over_group(const Group&, const reduction_variable<T, Op, true>&) const {}
