@@ -8,10 +8,24 @@
 #include <optional>
 #include <tuple>
 #include <type_traits>
+#include <utility>
 
 #include <cohort/core/exception.hpp>
 #include <cohort/runtime/context.hpp>
 #include <cohort/runtime/properties.hpp>
+
+namespace cohort::property::buffer {
+/// The context the buffer belongs to (kept and reported: a cohort buffer may still be used
+/// on any device).
+class context_bound {
+public:
+  explicit context_bound(context c) : m_context(std::move(c)) {}
+  context get_context() const { return m_context; }
+
+private:
+  context m_context;
+};
+}  // namespace cohort::property::buffer
 
 namespace cohort::detail {
 

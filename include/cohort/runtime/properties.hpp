@@ -4,10 +4,8 @@
 #include <cstddef>
 #include <cstdint>
 #include <type_traits>
-#include <utility>
 
 #include <cohort/runtime/aspect.hpp>
-#include <cohort/runtime/context.hpp>
 
 namespace cohort {
 
@@ -19,16 +17,9 @@ struct enable_profiling {};
 namespace buffer {
 /// The buffer works in the host memory it was given, rather than in a copy of it.
 struct use_host_ptr {};
-/// The context the buffer belongs to (kept and reported: a cohort buffer may still be used
-/// on any device).
-class context_bound {
-public:
-  explicit context_bound(context c) : m_context(std::move(c)) {}
-  context get_context() const { return m_context; }
-
-private:
-  context m_context;
-};
+/// The context the buffer belongs to: runtime/buffer_properties.hpp (it holds a context,
+/// which this light header does not include).
+class context_bound;
 }  // namespace buffer
 /// An accessor's previous contents need not be preserved: no copy brings them in.
 struct no_init {};
