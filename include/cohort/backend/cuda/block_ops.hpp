@@ -46,10 +46,9 @@ struct warp_position {
 // passed), and slot w (w > 0) is stored only by warp w, after the shuffles of its warp
 // step, which its own loads of the slot precede. Scans of two to four warps of a size fixed
 // at compile time fold the warps' totals in every warp instead, from slots of their own
-// (below).
-// Broadcasts and selects start with a barrier. A group with a partial warp, which cannot shuffle across its missing lanes,
-// folds the slots in order, after a barrier that lets the last collective's readers
-// finish.
+// (below). Broadcasts and selects start with a barrier. A group with a partial warp, which
+// cannot shuffle across its missing lanes, folds the slots in order, after a barrier that
+// lets the last collective's readers finish.
 
 /// op over the values `v` of lanes [0, count) of a full warp, in lane 0 (in every lane
 /// for operators with a known identity, whose lanes beyond `count` must hold it).
@@ -68,7 +67,7 @@ __device__ inline T reduce_first_lanes(T v, unsigned count, Op op, unsigned lane
 }
 
 /// op over the values `v` of lanes [0, Width) of a full warp, in every one of them (lanes
-/// from `count` on hold the identity): log2(Width) butterfly steps.
+/// past the warp count hold the identity): log2(Width) butterfly steps.
 template <unsigned Width, typename T, typename Op>
 __device__ inline T butterfly_first_lanes(T v, Op op) {
 #pragma unroll
@@ -94,11 +93,11 @@ __device__ inline T reduce_warp_totals(T v, unsigned warps, Op op, unsigned lane
 /// Scans of groups of two to four full warps with a known operator and a size fixed at
 /// compile time (at run-time sizes the test of the size costs more than the fold saves):
 /// every warp reads the totals of the warps before it itself, in one vector load, from
-/// slots of their own (`fold_totals`), where other groups have warp 0 scan the totals. Fewer shared-memory
-/// operations (the pipe these collectives are bound by) than warp 0's scan: four stores, one
-/// load a warp. The slots are read after a first barrier and left after a second one, so
-/// the next collective may store again; the warp slots of the other collectives are not
-/// touched.
+/// slots of their own (`fold_totals`), where other groups have warp 0 scan the totals.
+/// Fewer shared-memory operations (the pipe these collectives are bound by) than warp 0's
+/// scan: four stores, one load a warp. The slots are read after a first barrier and left
+/// after a second one, so the next collective may store again; the warp slots of the other
+/// collectives are not touched.
 inline constexpr unsigned max_folded_warps = 4;
 template <typename T>
 struct alignas(sizeof(T) % 4 == 0 && alignof(T) < 16 ? 16 : alignof(T)) folded_totals {
@@ -109,16 +108,22 @@ __device__ inline folded_totals<T>* fold_totals() {
   __shared__ alignas(folded_totals<T>) unsigned char storage[sizeof(folded_totals<T>)];
   return reinterpret_cast<folded_totals<T>*>(storage);
 }
+/// What comes before warp `warp` in a folded scan: each warp stores its `total` (lane 31's
+/// inclusive result), and warps 1 .. 3 combine the totals of the warps before them, in
+/// order, between the two barriers (unspecified in warp 0).
 template <typename T, typename Op>
-inline constexpr bool folds_warp_totals_v = commutative_v<Op, T>;
-
-/// What comes before warp `warp` (1 .. 3): the totals of warps 0 .. warp-1, in order.
-template <typename T, typename Op>
-__device__ inline T prefix_of_warp(const folded_totals<T>* totals, unsigned warp, Op op) {
-  const folded_totals<T> t = *totals;
-  const T two = op(t.total[0], t.total[1]);
-  if (warp == 1) return t.total[0];
-  return warp == 2 ? two : op(two, t.total[2]);
+__device__ inline T folded_warp_prefix(const T& total, unsigned lane, unsigned warp, unsigned warps, Op op) {
+  folded_totals<T>* const totals = fold_totals<T>();
+  if (lane == warp_size - 1 && warp + 1 < warps) totals->total[warp] = total;
+  __syncthreads();
+  T before = total;
+  if (warp != 0) {
+    const folded_totals<T> t = *totals;
+    const T two = op(t.total[0], t.total[1]);
+    before = warp == 1 ? t.total[0] : warp == 2 ? two : op(two, t.total[2]);
+  }
+  __syncthreads();  // every warp has read the totals
+  return before;
 }
 
 /// Where a work-item of a group of full warps sits. Computed before the collectives branch
@@ -195,14 +200,10 @@ __device__ inline T block_inclusive_scan_full(T* slots, const full_warp_position
   const unsigned lane = p.lane, warp = p.warp, warps = p.warps;
   T s = warp_inclusive_scan_lanes<true>(x, op, warp_size, lane);
   if (warps == 1) return s;
-  if constexpr (folds_warp_totals_v<T, Op>) {
+  if constexpr (commutative_v<Op, T>) {
     if (fixed_size && warps <= max_folded_warps) {
-      folded_totals<T>* const totals = fold_totals<T>();
-      if (lane == warp_size - 1 && warp + 1 < warps) totals->total[warp] = s;
-      __syncthreads();
-      if (warp != 0) s = op(prefix_of_warp(totals, warp, op), s);
-      __syncthreads();  // every warp has read the totals
-      return s;
+      const T before_warp = folded_warp_prefix(s, lane, warp, warps, op);
+      return warp == 0 ? s : op(before_warp, s);
     }
   }
   __syncwarp();  // this warp's loads of its slot in the last collective come first
@@ -238,13 +239,10 @@ __device__ inline T block_exclusive_scan_full(T* slots, const full_warp_position
   const T s = warp_inclusive_scan_lanes<true>(x, op, warp_size, lane);
   const T before = warp_exclusive_part(s, x, op, warp_size);  // this warp's items before this one
   if (warps == 1) return lane == 0 ? init : op(init, before);
-  if constexpr (folds_warp_totals_v<T, Op>) {
+  if constexpr (commutative_v<Op, T>) {
     if (fixed_size && warps <= max_folded_warps) {
-      folded_totals<T>* const totals = fold_totals<T>();
-      if (lane == warp_size - 1 && warp + 1 < warps) totals->total[warp] = s;
-      __syncthreads();
-      const T prefix = warp == 0 ? init : op(init, prefix_of_warp(totals, warp, op));
-      __syncthreads();  // every warp has read the totals
+      const T before_warp = folded_warp_prefix(s, lane, warp, warps, op);
+      const T prefix = warp == 0 ? init : op(init, before_warp);
       return lane == 0 ? prefix : op(prefix, before);
     }
   }
