@@ -25,13 +25,15 @@
 // each pass is stable.
 //
 // GPU strategy: onesweep (Adinets and Merrill 2022, CUB's sort on sm_90): one kernel
-// counts every pass's digits over all keys; then each pass is one kernel whose groups take
-// tiles in order from an atomic counter, rank their tile's keys stably (each sub-group
+// counts every pass's digits over all keys, and one group turns the counts into each
+// pass's digit starts and decides the skipped passes; then each pass is one kernel whose
+// groups take tiles in order from an atomic counter, count their tile's digits per
+// sub-group and publish the tile's per-digit counts, rank the keys stably (each sub-group
 // ranks its consecutive keys in key order, finding the lanes of the same digit with one
-// ballot per digit bit, and the sub-groups' counts are scanned per digit), publish their per-digit counts and find the counts of all earlier
-// tiles by a decoupled look-back per digit (one work-item per digit; a 64-bit word holds
-// a status and a count, so relaxed single-word atomics suffice), reorder the tile in local
-// memory by rank and write each key to its place (runs of one digit, so writes coalesce).
+// ballot per digit bit), find the counts of all earlier tiles by a decoupled look-back per
+// digit (one work-item per digit; a 64-bit word holds a status and a count, so relaxed
+// single-word atomics suffice), reorder the tile in local memory by rank and write each
+// key to its place (runs of one digit, so writes coalesce).
 // That moves each key twice per pass (read, write) where the classic reduce-then-scan
 // sort reads it three times, which is why CUB sorts this way on sm_90.
 #include <algorithm>
@@ -314,26 +316,13 @@ event radix_sort_cpu(queue& q, temporary_storage& storage, Key* keys, Value* val
 // GPU strategy
 // ---------------------------------------------------------------------------------------
 
-
-/// Which passes move keys (bit p set: pass p does): a pass whose digit is the same in every
-/// key has one digit counting all n keys. Called by every item of a group of at least
-/// `radix` items, item `digit` < radix looking at that digit.
-template <typename Group>
-COHORT_FUNCTION std::uint64_t radix_active_passes(Group g, const unsigned long long* histogram, std::size_t n,
-                                                  int passes, std::size_t digit) {
-  std::uint64_t active = 0;
-  for (int p = 0; p < passes; ++p) {
-    constexpr std::size_t radix = radix_sort_tuning_gpu::radix;
-    const bool all_one_digit =
-        any_of_group(g, digit < radix && histogram[static_cast<std::size_t>(p) * radix + digit] == n);
-    if (!all_one_digit) active |= std::uint64_t{1} << p;
-  }
-  return active;
-}
-
-COHORT_FUNCTION inline int radix_popcount64(std::uint64_t x) {
-  return popcount32(static_cast<std::uint32_t>(x)) + popcount32(static_cast<std::uint32_t>(x >> 32));
-}
+/// What the plan kernel decides once for the pass kernels: which passes move keys (a pass
+/// whose digit is the same in every key moves none) and in which array (0: the user's, 1:
+/// the scratch one) each pass finds the keys; source[passes]: where the sorted keys end.
+struct radix_gpu_plan {
+  std::uint64_t active;  // bit p: pass p moves keys
+  unsigned char source[radix_max_passes + 1];
+};
 
 template <typename Key, typename Value>
 struct radix_gpu_arrays {
@@ -375,175 +364,246 @@ struct radix_gpu_histogram {
   }
 };
 
+/// One group of `radix` items, item t for digit t: each pass's digit totals become the
+/// digits' starts over all keys (in place), and the plan; so no tile of a pass kernel
+/// scans the totals or votes on the skipped passes again.
+struct radix_gpu_make_plan {
+  std::size_t n;
+  int passes;
+  unsigned long long* histogram;  // [pass][digit]: totals in, starts out
+  radix_gpu_plan* plan;
+  COHORT_FUNCTION void operator()(nd_item<1> it) const {
+    constexpr std::size_t radix = radix_sort_tuning_gpu::radix;
+    const auto g = it.get_group();
+    const std::size_t t = it.get_local_id(0);
+    std::uint64_t active = 0;
+    unsigned char source = 0;
+    for (int p = 0; p < passes; ++p) {
+      unsigned long long& word = histogram[static_cast<std::size_t>(p) * radix + t];
+      const unsigned long long total = word;
+      const bool one_digit = any_of_group(g, total == n);
+      word = exclusive_scan_over_group(g, total, plus<unsigned long long>());
+      if (t == 0) plan->source[p] = source;
+      if (!one_digit) {
+        active |= std::uint64_t{1} << p;
+        source ^= 1;
+      }
+    }
+    if (t == 0) {
+      plan->source[passes] = source;
+      plan->active = active;
+    }
+  }
+};
+
+/// A pass's digit straight from a key: the descending flip is shifted with the digit, so an
+/// integer key's digit costs one shift and one logical operation.
+template <typename Key>
+struct radix_pass_digit {
+  int shift;
+  std::uint32_t flip, mask;
+  COHORT_FUNCTION radix_pass_digit(const radix_digits<Key>& digits, int pass)
+      : shift(digits.shift(pass)), flip(static_cast<std::uint32_t>(digits.flip >> digits.shift(pass))),
+        mask(digits.mask(pass)) {}
+  COHORT_FUNCTION std::uint32_t operator()(Key k) const {
+    return (static_cast<std::uint32_t>(radix_key<Key>::ordered(k) >> shift) ^ flip) & mask;
+  }
+};
+
 /// One pass of onesweep (see the top of the file); work-item t < radix also stands for
 /// digit t.
 template <typename Key, typename Value, typename Shape>
 struct radix_gpu_pass {
-  using bits_type = typename radix_key<Key>::bits_type;
-  static constexpr std::size_t radix = radix_sort_tuning_gpu::radix;
-  static constexpr std::size_t group_size = Shape::group;
-  static constexpr std::size_t Items = Shape::items;
-  static constexpr std::size_t sg_size = radix_sort_tuning_gpu::sub_group;
-  static constexpr std::size_t sub_groups = group_size / sg_size;
-  static constexpr std::size_t tile = group_size * Items;
+  static constexpr std::uint32_t radix = radix_sort_tuning_gpu::radix;
+  static constexpr std::uint32_t group_size = Shape::group;
+  static constexpr std::uint32_t Items = Shape::items;
+  static constexpr std::uint32_t sg_size = radix_sort_tuning_gpu::sub_group;
+  static constexpr std::uint32_t sub_groups = group_size / sg_size;
+  static constexpr std::uint32_t tile = group_size * Items;
   static_assert(group_size % sg_size == 0 && group_size >= radix, "a pass needs whole sub-groups and a work-item per digit");
+  static_assert(sg_size == 32, "the ranking's lane masks are 32 bits");
+  static_assert(radix % sg_size == 0, "each item clears radix / sg_size of the sub-groups' counters");
+  /// The exchange, in 8-byte words: a tile of keys, then (pairs) a tile of values.
+  static constexpr std::size_t key_words = (tile * sizeof(Key) + 7) / 8;
+  static constexpr std::size_t exchange_words = key_words + (tile * radix_value_bytes<Value>() + 7) / 8;
 
   radix_gpu_arrays<Key, Value> arrays;
-  std::size_t n, tiles;
+  std::size_t n;
+  std::uint32_t tiles;
   radix_digits<Key> digits;
   int pass;
-  const unsigned long long* histogram;
+  const unsigned long long* digit_starts;  // [pass][digit], from radix_gpu_make_plan
+  const radix_gpu_plan* plan;
   unsigned long long* status;     // [tile][digit]: counted words (scan_look_back.hpp) of this pass's epoch
   std::uint32_t epoch;
   std::uint32_t* tile_counter;    // this pass's: zero before, left zero
-  local_accessor<std::uint64_t, 1> exchange;       // a tile of keys, then of values
+  local_accessor<std::uint64_t, 1> exchange;          // exchange_words
   local_accessor<std::uint32_t, 1> sub_group_counts;  // [sub-group][digit]
-  local_accessor<std::uint64_t, 1> digit_place;       // [digit]: where local rank 0 of the digit would go
-  local_accessor<std::uint32_t, 1> tile_slot;  // [0]: the tile; [1 + digit]: the digit's start in the tile
+  local_accessor<std::uint64_t, 1> digit_place;       // [digit]: where local rank 0 of the digit goes
+  local_accessor<std::uint32_t, 1> tile_slot;         // [0]: the tile
 
   /// The lanes of `sg` whose digit equals `d`: one ballot per digit bit, as CUB's MatchAny
   /// does (a native match of 32-bit values costs more than eight ballots).
   COHORT_INLINE static std::uint32_t same_digit_lanes(const sub_group& sg, std::uint32_t d) {
-    std::uint32_t peers = sg_size >= 32 ? ~std::uint32_t{0} : (std::uint32_t{1} << (sg_size % 32)) - 1u;
+    std::uint32_t peers = ~std::uint32_t{0};
     for (int b = 0; b < radix_sort_tuning_gpu::digit_bits; ++b) {
-      const bool bit = ((d >> b) & 1u) != 0;
-      const auto ones = static_cast<std::uint32_t>(ext::ballot(sg, bit).bits());
-      peers &= bit ? ones : ~ones;
+      // All ones where bit b is set: one mask serves the ballot and the choice.
+      const auto set = static_cast<std::uint32_t>(static_cast<std::int32_t>(d << (31 - b)) >> 31);
+      const auto ones = static_cast<std::uint32_t>(ext::ballot(sg, set != 0).bits());
+      peers &= ~(ones ^ set);
     }
     return peers;
   }
 
   COHORT_FUNCTION void operator()(nd_item<1> it) const {
+    if (!((plan->active >> pass) & 1u)) return;  // the same in every item
+    const std::uint32_t t = static_cast<std::uint32_t>(it.get_local_id(0));
+    std::uint32_t* counts = sub_group_counts.template get_multi_ptr<access::decorated::no>().get();
+    for (std::uint32_t j = 0; j < radix / sg_size; ++j) counts[t + j * group_size] = 0;
+    if (t == 0) tile_slot[0] = draw_tile(tile_counter, tiles);
+    group_barrier(it.get_group());
+    const std::uint32_t tile_index = tile_slot[0];
+    const std::size_t tile_base = static_cast<std::size_t>(tile_index) * tile;
+    if (n - tile_base >= tile)
+      sort_tile<true>(it, tile_index, tile_base, tile);
+    else
+      sort_tile<false>(it, tile_index, tile_base, static_cast<std::uint32_t>(n - tile_base));
+  }
+
+  /// The tile of values in the exchange, behind the tile of keys.
+  COHORT_INLINE Value* exchanged_values() const
+    requires(!std::is_void_v<Value>)
+  {
+    return reinterpret_cast<Value*>(exchange.template get_multi_ptr<access::decorated::no>().get() + key_words);
+  }
+
+  /// The tile's `in_tile` keys (all of them where `Full`): counted, published for the
+  /// look-back, ranked, and moved to their places.
+  template <bool Full>
+  COHORT_INLINE void sort_tile(nd_item<1> it, std::uint32_t tile_index, std::size_t tile_base,
+                               std::uint32_t in_tile) const {
     const auto g = it.get_group();
     const auto sg = it.get_sub_group();
-    const std::size_t t = it.get_local_id(0);
-    const std::size_t w = sg.get_group_linear_id();
+    const std::uint32_t t = static_cast<std::uint32_t>(it.get_local_id(0));
+    const std::uint32_t w = static_cast<std::uint32_t>(sg.get_group_linear_id());
     const std::uint32_t lane = static_cast<std::uint32_t>(sg.get_local_linear_id());
-
-    const std::uint64_t active = radix_active_passes(g, histogram, n, digits.passes(), t);
-    if (!((active >> pass) & 1u)) return;  // the same in every item
-    const int ordinal = radix_popcount64(active & ((std::uint64_t{1} << pass) - 1));
-    const int from = ordinal & 1;
-    const Key* src = arrays.keys[from];
-    Key* dst = arrays.keys[from ^ 1];
-
-    if (t == 0) tile_slot[0] = draw_tile(tile_counter, static_cast<std::uint32_t>(tiles));
-    group_barrier(g);
-    const std::size_t tile_index = tile_slot[0];
-
-    // This pass's digit starts over all keys.
+    const int from = plan->source[pass];
+    const radix_pass_digit<Key> digit_of(digits, pass);
     const bool has_digit = t < radix;
-    const unsigned long long total = has_digit ? histogram[static_cast<std::size_t>(pass) * radix + t] : 0;
-    const unsigned long long digit_start = exclusive_scan_over_group(g, total, plus<unsigned long long>());
+    const unsigned long long digit_start = has_digit ? digit_starts[static_cast<std::size_t>(pass) * radix + t] : 0;
 
-    // Keys, each sub-group's consecutive run of the tile (key k of lane l at
-    // tile_base + w * sg_size * Items + k * sg_size + l); past n: the largest digit.
-    const std::size_t tile_base = tile_index * tile;
-    const std::size_t my_base = tile_base + w * sg_size * Items + lane;
+    // Keys, each sub-group's consecutive run of the tile (key k of lane l at in-tile offset
+    // w * sg_size * Items + k * sg_size + l); past n: the largest digit. Each sub-group
+    // counts its digits first (CUB's early counts): the tile publishes its counts before it
+    // ranks, so later tiles' look-backs wait less, and the ranks come out as places in the
+    // tile.
+    const std::uint32_t my_offset = w * sg_size * Items + lane;
+    const Key* src = arrays.keys[from] + tile_base + my_offset;
+    std::uint32_t* counts = sub_group_counts.template get_multi_ptr<access::decorated::no>().get();
+    std::uint32_t* mine = counts + w * radix;
     Key key[Items];
     std::uint32_t digit[Items];
-    for (std::size_t k = 0; k < Items; ++k) {
-      const std::size_t i = my_base + k * sg_size;
-      if (i < n) {
-        key[k] = src[i];
-        digit[k] = digits.digit(digits.ordered(key[k]), pass);
+    for (std::uint32_t k = 0; k < Items; ++k) {
+      if (Full || my_offset + k * sg_size < in_tile) {
+        key[k] = src[k * sg_size];
+        digit[k] = digit_of(key[k]);
       } else {
         key[k] = Key{};
-        digit[k] = static_cast<std::uint32_t>(radix - 1);
+        digit[k] = radix - 1;
       }
     }
-    std::uint32_t* counts = sub_group_counts.template get_multi_ptr<access::decorated::no>().get();
-    for (std::size_t j = t; j < sub_groups * radix; j += group_size) counts[j] = 0;
+    for (std::uint32_t k = 0; k < Items; ++k)  // one 32-bit index: one multiply-add per address
+      atomic_ref<std::uint32_t, memory_order::relaxed, memory_scope::work_group, access::address_space::local_space>(
+          counts[w * radix + digit[k]])
+          .fetch_add(1u);
     group_barrier(g);
 
-    // Rank within the sub-group's run: the equal digits of one round (same_digit_lanes) in lane
-    // order, after those of earlier rounds.
-    std::uint32_t rank[Items];
-    std::uint32_t* mine = counts + w * radix;
-    const std::uint32_t lanes_below = (std::uint32_t{1} << lane) - 1u;
-    for (std::size_t k = 0; k < Items; ++k) {
-      const std::uint32_t peers = same_digit_lanes(sg, digit[k]);
-      const std::uint32_t leader = static_cast<std::uint32_t>(countr_zero32(peers));
-      std::uint32_t before = 0;
-      if (lane == leader) {
-        before = mine[digit[k]];
-        mine[digit[k]] = before + static_cast<std::uint32_t>(popcount32(peers));
-      }
-      group_barrier(sg);
-      before = select_from_group(sg, before, leader);
-      rank[k] = before + static_cast<std::uint32_t>(popcount32(peers & lanes_below));
-    }
-    group_barrier(g);
-
-    // Per digit (work-item t = digit t): the sub-groups' counts become their starts, and
-    // the tile's count is published for the look-back.
+    // Per digit (work-item t = digit t): the tile's count is published for the look-back,
+    // and the sub-groups' counts become where each sub-group's keys of the digit start in
+    // the tile.
     using status_ref = atomic_ref<unsigned long long, memory_order::relaxed, memory_scope::device,
                                   access::address_space::global_space>;
     std::uint32_t tile_count = 0;
+    std::uint32_t sub_group_start[sub_groups];
     if (has_digit) {
-      for (std::size_t s = 0; s < sub_groups; ++s) {
-        const std::uint32_t c = counts[s * radix + t];
-        counts[s * radix + t] = tile_count;
-        tile_count += c;
+      for (std::uint32_t s = 0; s < sub_groups; ++s) {
+        sub_group_start[s] = tile_count;
+        tile_count += counts[s * radix + t];
       }
-      status_ref(status[tile_index * radix + t])
+      status_ref(status[static_cast<std::size_t>(tile_index) * radix + t])
           .store(counted_word(epoch, tile_index == 0 ? tile_inclusive : tile_partial, tile_count));
     }
     const std::uint32_t local_start = exclusive_scan_over_group(g, tile_count, plus<std::uint32_t>());
+    if (has_digit)
+      for (std::uint32_t s = 0; s < sub_groups; ++s) counts[s * radix + t] = local_start + sub_group_start[s];
+    group_barrier(g);
+
+    // Places in the tile: after the sub-group's keys of the same digit in earlier rounds (its
+    // counter), and the same digit's lanes below in this one. Every lane reads the counter;
+    // the highest lane of the digit then moves it on. The tile is reordered by place in local
+    // memory (keys past n included, so every slot holds a key).
+    auto* exchanged_keys = reinterpret_cast<Key*>(exchange.template get_multi_ptr<access::decorated::no>().get());
+    std::uint32_t local_rank[Items];
+    const std::uint32_t lanes_below = (std::uint32_t{1} << lane) - 1u;
+    const std::uint32_t lanes_above = ~lanes_below << 1;
+    for (std::uint32_t k = 0; k < Items; ++k) {
+      const std::uint32_t peers = same_digit_lanes(sg, digit[k]);
+      local_rank[k] = mine[digit[k]] + static_cast<std::uint32_t>(popcount32(peers & lanes_below));
+      group_barrier(sg);  // every lane read the counter
+      if ((peers & lanes_above) == 0) mine[digit[k]] = local_rank[k] + 1u;
+      group_barrier(sg);  // the next round reads the new count
+      exchanged_keys[local_rank[k]] = key[k];
+    }
+
+    if constexpr (!std::is_void_v<Value>) {  // the values follow their keys
+      const Value* vsrc = arrays.values[from] + tile_base + my_offset;
+      Value* exchanged = exchanged_values();
+      for (std::uint32_t k = 0; k < Items; ++k)
+        if (Full || my_offset + k * sg_size < in_tile) exchanged[local_rank[k]] = vsrc[k * sg_size];
+    }
+
+    // The look-back: the counts of this digit in all earlier tiles.
+    Key* dst = arrays.keys[from ^ 1];
     if (has_digit) {
       unsigned long long earlier = 0;
       if (tile_index > 0) {
-        for (std::size_t j = tile_index; j-- > 0;) {
-          unsigned long long word = status_ref(status[j * radix + t]).load();
+        for (std::uint32_t j = tile_index; j-- > 0;) {
+          unsigned long long word = status_ref(status[static_cast<std::size_t>(j) * radix + t]).load();
           std::uint32_t s = counted_status(word, epoch);
           while (s == tile_invalid) {
             spin_pause(look_back_pause_ns);
-            word = status_ref(status[j * radix + t]).load();
+            word = status_ref(status[static_cast<std::size_t>(j) * radix + t]).load();
             s = counted_status(word, epoch);
           }
           earlier += word & counted_mask;
           if (s == tile_inclusive) break;
         }
-        status_ref(status[tile_index * radix + t]).store(counted_word(epoch, tile_inclusive, earlier + tile_count));
+        status_ref(status[static_cast<std::size_t>(tile_index) * radix + t])
+            .store(counted_word(epoch, tile_inclusive, earlier + tile_count));
       }
-      // Modular: local ranks of digit t start at local_start.
-      digit_place[t] = digit_start + earlier - local_start;
-      tile_slot[1 + t] = local_start;
+      // Not below zero: this tile's keys of smaller digits are among all keys of smaller
+      // digits. Keys alone keep the address itself, which spares each key an address
+      // computation; pairs keep the index their keys and values share.
+      const unsigned long long first = digit_start + earlier - local_start;
+      if constexpr (std::is_void_v<Value>)
+        digit_place[t] = reinterpret_cast<std::uintptr_t>(dst + first);
+      else
+        digit_place[t] = first;
     }
     group_barrier(g);
 
-    // Local ranks, then the tile reordered by them in local memory.
-    auto* exchanged_keys = reinterpret_cast<Key*>(exchange.template get_multi_ptr<access::decorated::no>().get());
-    std::uint32_t local_rank[Items];
-    for (std::size_t k = 0; k < Items; ++k) {
-      // The digit's start in the tile, plus its keys in earlier sub-groups, plus the rank.
-      local_rank[k] = tile_slot[1 + digit[k]] + counts[w * radix + digit[k]] + rank[k];
-      exchanged_keys[local_rank[k]] = key[k];
-    }
-    group_barrier(g);
-    const std::size_t in_tile = n - tile_base < tile ? n - tile_base : tile;
-    std::uint64_t place[Items];
-    for (std::size_t k = 0; k < Items; ++k) {
-      const std::size_t i = t + k * group_size;
-      if (i < in_tile) {
-        const Key kk = exchanged_keys[i];
-        place[k] = digit_place[digits.digit(digits.ordered(kk), pass)] + i;
-        dst[place[k]] = kk;
-      }
-    }
-    if constexpr (!std::is_void_v<Value>) {
-      const Value* vsrc = arrays.values[from];
-      Value* vdst = arrays.values[from ^ 1];
-      auto* exchanged_values = reinterpret_cast<Value*>(exchange.template get_multi_ptr<access::decorated::no>().get());
-      group_barrier(g);
-      for (std::size_t k = 0; k < Items; ++k) {
-        const std::size_t i = my_base + k * sg_size;
-        if (i < n) exchanged_values[local_rank[k]] = vsrc[i];
-      }
-      group_barrier(g);
-      for (std::size_t k = 0; k < Items; ++k) {
-        const std::size_t i = t + k * group_size;
-        if (i < in_tile) vdst[place[k]] = exchanged_values[i];
+    // Each key (and value) to its place: runs of one digit, so writes coalesce.
+    for (std::uint32_t k = 0; k < Items; ++k) {
+      const std::uint32_t i = t + k * group_size;
+      const Key kk = exchanged_keys[i];
+      const std::uint64_t place = digit_place[digit_of(kk)];
+      if (Full || i < in_tile) {
+        if constexpr (std::is_void_v<Value>) {
+          reinterpret_cast<Key*>(place)[i] = kk;
+        } else {
+          dst[place + i] = kk;
+          arrays.values[from ^ 1][place + i] = exchanged_values()[i];
+        }
       }
     }
   }
@@ -554,11 +614,10 @@ template <typename Key, typename Value>
 struct radix_gpu_copy_back {
   radix_gpu_arrays<Key, Value> arrays;
   std::size_t n;
-  radix_digits<Key> digits;
-  const unsigned long long* histogram;
+  int passes;
+  const radix_gpu_plan* plan;
   COHORT_FUNCTION void operator()(nd_item<1> it) const {
-    const std::uint64_t active = radix_active_passes(it.get_group(), histogram, n, digits.passes(), it.get_local_id(0));
-    if ((radix_popcount64(active) & 1) == 0) return;
+    if (plan->source[passes] == 0) return;
     for (std::size_t i = it.get_global_id(0); i < n; i += it.get_global_range(0)) {
       arrays.keys[0][i] = arrays.keys[1][i];
       if constexpr (!std::is_void_v<Value>) arrays.values[0][i] = arrays.values[1][i];
@@ -585,13 +644,14 @@ event radix_sort_gpu(queue& q, temporary_storage& storage, Key* keys, Value* val
     throw exception(errc::invalid, "radix_sort: more passes than the GPU strategy has tile counters");
   // Each pass has a tile counter and an epoch of its own, so one array of look-back words
   // serves every pass and nothing clears it in between.
-  auto lease = storage.acquire_synchronised(key_bytes + values_bytes + histogram_bytes,
+  auto lease = storage.acquire_synchronised(key_bytes + values_bytes + histogram_bytes + sizeof(radix_gpu_plan),
                                             tiles * radix * sizeof(unsigned long long), counted_words, depends_on,
                                             static_cast<std::uint32_t>(passes));
   auto* base = static_cast<unsigned char*>(lease.data());
   radix_gpu_arrays<Key, Value> arrays{{keys, reinterpret_cast<Key*>(base)}, {values, nullptr}};
   if constexpr (!std::is_void_v<Value>) arrays.values[1] = reinterpret_cast<Value*>(base + key_bytes);
   auto* histogram = reinterpret_cast<unsigned long long*>(base + key_bytes + values_bytes);
+  auto* plan = reinterpret_cast<radix_gpu_plan*>(base + key_bytes + values_bytes + histogram_bytes);
   const temporary_storage::sync_words& sync = lease.sync();
   auto* status = static_cast<unsigned long long*>(sync.status);
 
@@ -611,17 +671,22 @@ event radix_sort_gpu(queue& q, temporary_storage& storage, Key* keys, Value* val
                    radix_gpu_histogram<Key>{keys, n, digits, histogram, local_counts});
   });
   lease.used_by(last);
-  constexpr std::size_t exchange_words = (tile * (sizeof(Key) > value_bytes ? sizeof(Key) : value_bytes) + 7) / 8;
+  last = q.submit([&](handler& h) {
+    h.depends_on(last);
+    h.parallel_for(nd_range<1>{radix, radix}, radix_gpu_make_plan{n, passes, histogram, plan});
+  });
+  lease.used_by(last);
   for (int p = 0; p < passes; ++p) {
     last = q.submit([&](handler& h) {
       h.depends_on(last);
-      local_accessor<std::uint64_t, 1> exchange(range<1>{exchange_words}, h);
+      local_accessor<std::uint64_t, 1> exchange(range<1>{radix_gpu_pass<Key, Value, shape>::exchange_words}, h);
       local_accessor<std::uint32_t, 1> sub_group_counts(range<1>{shape::group / tuning::sub_group * radix}, h);
       local_accessor<std::uint64_t, 1> digit_place(range<1>{radix}, h);
-      local_accessor<std::uint32_t, 1> tile_slot(range<1>{1 + radix}, h);
+      local_accessor<std::uint32_t, 1> tile_slot(range<1>{1}, h);
       h.parallel_for(nd_range<1>{tiles * shape::group, shape::group},
                      tile_kernel_properties<shape::group, tuning::sub_group, shape::min_groups_per_unit>(),
-                     radix_gpu_pass<Key, Value, shape>{arrays, n, tiles, digits, p, histogram, status,
+                     radix_gpu_pass<Key, Value, shape>{arrays, n, static_cast<std::uint32_t>(tiles), digits, p,
+                                                       histogram, plan, status,
                                                        sync.epoch + static_cast<std::uint32_t>(p), sync.counters + p,
                                                        exchange, sub_group_counts, digit_place, tile_slot});
     });
@@ -631,7 +696,7 @@ event radix_sort_gpu(queue& q, temporary_storage& storage, Key* keys, Value* val
   last = q.submit([&](handler& h) {
     h.depends_on(last);
     h.parallel_for(nd_range<1>{copy_groups * tuning::histogram_group, tuning::histogram_group},
-                   radix_gpu_copy_back<Key, Value>{arrays, n, digits, histogram});
+                   radix_gpu_copy_back<Key, Value>{arrays, n, passes, plan});
   });
   lease.used_by(last);
   return last;
