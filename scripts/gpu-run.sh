@@ -26,6 +26,8 @@ build() {
   cmake -S . -B build/gpu -DCMAKE_BUILD_TYPE=Release -DCOHORT_ENABLE_CUDA=ON -DCMAKE_CUDA_ARCHITECTURES=90 \
     -DCOHORT_BUILD_TESTS=ON -DCOHORT_TESTS='^$' "-DCOHORT_CUDA_TESTS=$tests" \
     -DCOHORT_BUILD_BENCH="${COHORT_GPU_BENCH:-1}" ${COHORT_GPU_CONFIGURE:-} >/dev/null
+  # Programs of an earlier selection would be bundled with this one's: only those built now go.
+  if [[ -d build/gpu/tests ]]; then find build/gpu/tests -maxdepth 1 -type f -name '*_cuda' -delete; fi
   local targets=(cuda_tests)
   if [[ ${COHORT_GPU_BENCH:-1} != 0 ]]; then targets+=(cohort-bench-cuda); fi
   cmake --build build/gpu -j "$(nproc)" --target "${targets[@]}"

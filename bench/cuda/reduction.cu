@@ -4,8 +4,9 @@
 // local memory, halves it in a barrier tree and writes one value; the passes ping-pong
 // between two buffers until one value is left, all of them in the timed run. The kernels
 // are cohort-bench's too (bench/kernels/reduction.hpp). Reference: the same passes as a
-// plain CUDA kernel (dynamic shared memory, run-time block size, the same barrier tree);
-// ceiling: CUB's DeviceReduce::Sum.
+// plain CUDA kernel (dynamic shared memory, run-time block size, the same barrier tree,
+// 32-bit counters; a second row with the models' std::size_t counters, to tell what the
+// source's types cost from what the library costs); ceiling: CUB's DeviceReduce::Sum.
 //
 // Inputs are `i % m` (m = 16, halved until the int32 sum fits; m = 2 for float). int32 and
 // double sums are exact in any order, so they are checked for equality. Float: every
@@ -30,16 +31,17 @@ namespace cbench {
 namespace {
 
 /// One pass of the reference: out[block] = sum of in[block*B .. block*B+B) (zero past n).
-/// Model: the barriers a kernel model adds (barriers_of).
-template <typename T, barriers_of Model = barriers_of::plain>
+/// Model: the barriers a kernel model adds (barriers_of). Counter: the type of the local
+/// id and the step (the kernel models' source, as SYCL code, has std::size_t).
+template <typename T, barriers_of Model = barriers_of::plain, typename Counter = unsigned>
 __global__ void reduce_pass_cuda(const T* in, T* out, std::size_t n) {
   extern __shared__ __align__(16) unsigned char shared_bytes[];
   T* scratch = reinterpret_cast<T*>(shared_bytes);
-  const unsigned tid = threadIdx.x;
+  const Counter tid = threadIdx.x;
   const std::size_t gid = static_cast<std::size_t>(blockIdx.x) * blockDim.x + tid;
   if (Model == barriers_of::hierarchical) __syncthreads();
   scratch[tid] = gid < n ? in[gid] : T(0);
-  for (unsigned half = blockDim.x / 2; half > 0; half /= 2) {
+  for (Counter half = blockDim.x / 2; half > 0; half /= 2) {
     __syncthreads();
     if (tid < half) scratch[tid] += scratch[tid + half];
     if (Model == barriers_of::hierarchical) __syncthreads();
@@ -109,6 +111,8 @@ void run_type(const cohort::device& device, const options& o) {
   const bool hierarchical_ok = verify();
   const double t_scoped = time_cuda(prepare, plain_passes(&reduce_pass_cuda<T, barriers_of::scoped>), o.repeats);
   const bool scoped_ok = verify();
+  const double t_wide = time_cuda(prepare, plain_passes(&reduce_pass_cuda<T, barriers_of::plain, std::size_t>), o.repeats);
+  const bool wide_ok = verify();
   const double t_cub = time_cuda(
       prepare,
       [&](cudaStream_t s) { check(cub::DeviceReduce::Sum(temp.get(), temp_bytes, in.get(), sum.get(), n, s), "cub"); },
@@ -122,6 +126,9 @@ void run_type(const cohort::device& device, const options& o) {
   reference_row(base, "cub::DeviceReduce::Sum", t_cub, cub_ok, bytes);
   reference_row(base, "cuda_barriers_of_hierarchical", t_hierarchical, hierarchical_ok, bytes,
                 attributes_of(&reduce_pass_cuda<T, barriers_of::hierarchical>, static_cast<int>(local),
+                              static_cast<long long>(local * sizeof(T))));
+  reference_row(base, "cuda_size_t_counters", t_wide, wide_ok, bytes,
+                attributes_of(&reduce_pass_cuda<T, barriers_of::plain, std::size_t>, static_cast<int>(local),
                               static_cast<long long>(local * sizeof(T))));
   reference_row(base, "cuda_barriers_of_scoped", t_scoped, scoped_ok, bytes,
                 attributes_of(&reduce_pass_cuda<T, barriers_of::scoped>, static_cast<int>(local),
