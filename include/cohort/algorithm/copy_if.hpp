@@ -6,13 +6,16 @@
 // its selected elements, then writes them at the sum of the counts before it.
 // GPU: one pass with decoupled look-back (CUB's DeviceSelect): each work-group takes the
 // next tile from an atomic counter (so every earlier tile belongs to a group that is
-// already running), loads it through local memory into a blocked arrangement, scans its
-// selection flags, publishes its count, and takes its output offset from the tiles before
-// it: a sub-group looks back over a window of predecessors, summing counts until it
-// meets one whose inclusive prefix is known. Status and count share one 64-bit word, so a
-// relaxed load sees both or neither; the status carries the call's epoch and the tile
-// counter is left at zero (temporary_storage's sync words), so no memset precedes the
-// kernel. The selected elements are compacted in local memory and written out coalesced.
+// already running); each work-item loads consecutive elements straight into registers
+// (16 bytes at a time from an aligned array) and counts its selected ones; each sub-group
+// compacts its stretch of the tile in local memory (places from a sub-group scan); the
+// group sums the sub-groups' counts (one barrier), publishes its count, and takes its
+// output offset from the tiles before it: a sub-group looks back over a window of
+// predecessors, summing counts until it meets one whose inclusive prefix is known. Status
+// and count share one 64-bit word, so a relaxed load sees both or neither; the status
+// carries the call's epoch and the tile counter is left at zero (temporary_storage's sync
+// words), so no memset precedes the kernel. Each sub-group writes its stretch out
+// coalesced. Full tiles go without bounds checks, and indices within a tile are 32-bit.
 // partition needs the total number of selected elements before it can place the rejected
 // ones, so it counts first (one more read of the input).
 #include <cstddef>
@@ -32,10 +35,13 @@
 #include <cohort/core/sub_group.hpp>
 #include <cohort/core/range.hpp>
 #include <cohort/detail/algorithm_support.hpp>
+#include <cohort/detail/bits.hpp>
 #include <cohort/detail/macros.hpp>
 #include <cohort/group/barrier.hpp>
+#include <cohort/group/ext/ballot.hpp>
 #include <cohort/group/reduce.hpp>
 #include <cohort/group/scan.hpp>
+#include <cohort/group/shuffle.hpp>
 #include <cohort/runtime/event.hpp>
 #include <cohort/runtime/properties.hpp>
 #include <cohort/runtime/handler.hpp>
@@ -49,16 +55,20 @@ namespace cohort {
 /// compares (2026-11-27): 256 x 16 int32 copied at 0.77x CUB at 2^24 and 0.64x at 2^28,
 /// against 0.69x and 0.57x for 256 x 8. Six groups per multiprocessor (40 registers, from
 /// the compiler's 43 and five groups): 0.75x and 0.70x against 0.74x and 0.66x on an H100
-/// the same day; eight (32 registers, spilling) 0.69x and 0.63x.
+/// the same day; eight (32 registers, spilling) 0.69x and 0.63x. Chosen for the kernel
+/// before its loads went straight to registers; the current one (40 registers without the
+/// hint) runs at 0.92x and 0.87x with them (H100), not re-measured against other shapes.
 struct select_tuning_gpu {
   static constexpr std::size_t group_size = 256;
   static constexpr std::size_t tile_bytes = 16384;
   static constexpr std::uint32_t min_groups_per_unit = 6;
+  /// The sub-group size the tile kernel asks for: its scan and look-back are sub-group wide.
+  static constexpr std::uint32_t sub_group = 32;
   template <typename T>
   using shape = detail::tile_shape<group_size, (tile_bytes / group_size / sizeof(T) > 0 ? tile_bytes / group_size / sizeof(T) : 1),
                                    min_groups_per_unit>;
-  /// Groups of the counting pass of partition, per compute unit.
-  static constexpr std::size_t count_groups_per_unit = 8;
+  /// Groups of the counting pass of partition, per compute unit (all resident at once).
+  static constexpr std::uint32_t count_groups_per_unit = 8;
 };
 
 namespace detail {
@@ -149,144 +159,254 @@ event select_cpu(queue& q, temporary_storage& storage, InputIt first, std::size_
 using device_word_ref = atomic_ref<std::uint64_t, memory_order::relaxed, memory_scope::device,
                                    access::address_space::global_space>;
 
+/// A work-item's Items consecutive elements of the input, from `base + mine` on. They are
+/// loaded 16 bytes at a time where they are whole 16-byte chunks of an array that is
+/// `aligned` (a full tile); element by element otherwise, those before `valid` in the tile.
+template <typename T, typename InputIt, std::size_t Items>
+struct blocked_items {
+  static constexpr std::size_t chunk_items = sizeof(T) <= 16 && 16 % sizeof(T) == 0 ? 16 / sizeof(T) : 0;
+  static constexpr bool chunked = std::is_pointer_v<InputIt> && std::is_trivially_copyable_v<T> &&
+                                  chunk_items != 0 && Items % (chunk_items == 0 ? 1 : chunk_items) == 0;
+  struct alignas(16) chunk {
+    T item[chunk_items == 0 ? 1 : chunk_items];
+  };
 
-/// Local-memory index of tile element k: one padding slot every 32 elements, so that a
-/// sub-group reading consecutive elements per work-item hits different banks.
-COHORT_INLINE std::size_t padded(std::size_t k) { return k + k / 32; }
+  /// Whether full tiles of `first` may be loaded in chunks (the host's test).
+  static bool aligned(InputIt first) {
+    if constexpr (chunked)
+      return reinterpret_cast<std::uintptr_t>(first) % alignof(chunk) == 0;
+    else
+      return true;
+  }
 
-/// partition's counting pass: *total += the selected elements (one atomic per group).
-template <typename InputIt, typename Predicate>
+  template <bool Full>
+  COHORT_INLINE static void load(InputIt first, T (&v)[Items], std::size_t base, std::uint32_t mine,
+                                 std::uint32_t valid) {
+    if constexpr (Full && chunked) {
+      const chunk* src = reinterpret_cast<const chunk*>(first + (base + mine));
+      for (std::size_t c = 0; c < Items / chunk_items; ++c) {
+        const chunk x = src[c];
+        for (std::size_t e = 0; e < chunk_items; ++e) v[c * chunk_items + e] = x.item[e];
+      }
+    } else {
+      for (std::uint32_t j = 0; j < Items; ++j)
+        if (Full || mine + j < valid) v[j] = first[base + (mine + j)];
+    }
+  }
+};
+
+/// partition's counting pass: *total += the selected elements (one atomic per group). Each
+/// group counts tiles of GroupSize x Items elements, Items (one chunk where the input is
+/// loaded in chunks) a work-item, so few registers hold elements.
+template <std::size_t GroupSize, std::size_t Items, typename T, typename InputIt, typename Predicate>
 struct select_count_all {
+  static constexpr std::uint32_t tile_size = GroupSize * Items;
+  using items = blocked_items<T, InputIt, Items>;
   InputIt first;
   std::size_t n;
+  bool aligned_input;  // items::aligned(first)
   std::uint64_t* total;
   Predicate pred;
+  /// The selected elements of the work-item's Items in the tile at `base`.
+  template <bool Full>
+  COHORT_INLINE std::uint32_t count(std::size_t base, std::uint32_t mine) const {
+    const std::uint32_t valid = Full || n - base >= tile_size ? tile_size : static_cast<std::uint32_t>(n - base);
+    T v[Items];
+    items::template load<Full>(first, v, base, mine, valid);
+    std::uint32_t c = 0;
+    for (std::uint32_t j = 0; j < Items; ++j) c += (Full || mine + j < valid) && pred(v[j]) ? 1u : 0u;
+    return c;
+  }
+
   COHORT_FUNCTION void operator()(nd_item<1> it) const {
+    const auto mine = static_cast<std::uint32_t>(it.get_local_id(0)) * static_cast<std::uint32_t>(Items);
+    const std::size_t group = it.get_group(0), groups = it.get_group_range(0);
+    const std::size_t tiles = (n + tile_size - 1) / tile_size;
+    const std::size_t full_tiles = aligned_input ? n / tile_size : 0;  // counted without bounds checks
     std::uint64_t k = 0;
-    const std::size_t stride = it.get_global_range(0);
-    for (std::size_t i = it.get_global_id(0); i < n; i += stride) k += pred(first[i]) ? 1 : 0;
+    for (std::size_t tile = group; tile < full_tiles; tile += groups) k += count<true>(tile * tile_size, mine);
+    for (std::size_t tile = full_tiles + group; tile < tiles; tile += groups) k += count<false>(tile * tile_size, mine);
     k = reduce_over_group(it.get_group(), k, plus<std::uint64_t>());
     if (it.get_group().leader()) device_word_ref(*total).fetch_add(k);
   }
 };
 
+/// What a tile's work-group shares besides the tile's elements.
+struct select_tile_slots {
+  std::uint64_t prefix;  // the selected elements in the tiles before
+  std::uint32_t tile;
+};
+
 template <select_mode Mode, std::size_t GroupSize, std::size_t Items, typename T, typename InputIt, typename OutTrue,
           typename OutFalse, typename Predicate>
 struct select_tiles {
-  static constexpr std::size_t tile_size = GroupSize * Items;
+  static constexpr std::uint32_t tile_size = GroupSize * Items;
+  static constexpr std::uint32_t sub_group_size = select_tuning_gpu::sub_group;
+  static constexpr std::uint32_t sub_groups = GroupSize / sub_group_size;
+  static_assert(GroupSize % sub_group_size == 0 && sub_groups <= sub_group_size,
+                "a tile needs whole sub-groups, their counts one a lane");
+  static_assert(Items <= 64 && tile_size <= (std::uint32_t{1} << 26),
+                "a work-item's flags fit a 64-bit mask, a sub-group's window of tile counts 32 bits");
+  using items = blocked_items<T, InputIt, Items>;
+  /// Bit j: the work-item's element j is selected.
+  using flags = std::conditional_t<(Items > 32), std::uint64_t, std::uint32_t>;
+
   InputIt first;
   OutTrue d_true;
   OutFalse d_false;
   std::size_t* true_count;
-  std::size_t n, tiles;
+  std::size_t n;
+  std::uint32_t tiles;
+  bool aligned_input;              // items::aligned(first)
   std::uint32_t* tile_counter;     // zero before; left zero
   std::uint64_t* status_words;     // a word per tile
   std::uint32_t epoch;
   const std::uint64_t* partition_total;  // partition: the selected elements' count
   Predicate pred;
-  local_accessor<T, 1> values;               // padded(tile_size)
-  local_accessor<std::uint64_t, 1> shared;   // tile id, tile count, exclusive prefix
+  local_accessor<T, 1> values;                     // tile_size
+  local_accessor<std::uint32_t, 1> sub_group_counts;  // sub_groups
+  local_accessor<select_tile_slots, 1> slots;      // one
 
-  /// The number of selected elements in the tiles before `tile` (sub-group 0 of the group
-  /// calls it; every work-item of it gets the result).
-  COHORT_FUNCTION std::uint64_t look_back(sub_group sg, std::uint64_t tile) const {
-    const std::size_t lanes = sg.get_local_linear_range(), lane = sg.get_local_linear_id();
+  /// The number of selected elements in the tiles before `tile` (> 0), in every work-item of
+  /// `sg`: lane l reads tile newest - 1 - l of a window, and the window moves back until a
+  /// tile in it has published its inclusive prefix.
+  COHORT_FUNCTION std::uint64_t look_back(sub_group sg, std::uint32_t lane, std::uint32_t tile) const {
     std::uint64_t prefix = 0;
-    std::uint64_t newest = tile;  // the window covers tiles newest - 1 - lane
-    for (;;) {
+    for (std::uint32_t newest = tile;; newest -= sub_group_size) {
       // Lanes before tile 0 stand for an inclusive prefix of 0.
       std::uint64_t word = counted_word(epoch, tile_inclusive, 0);
       std::uint32_t status = tile_inclusive;
-      std::uint64_t* const polled = newest > lane ? status_words + (newest - 1 - lane) : nullptr;
+      const bool exists = newest > lane;
+      std::uint64_t* const polled = status_words + (exists ? newest - 1 - lane : 0);
       auto read = [&] {
         word = device_word_ref(*polled).load();
         status = counted_status(word, epoch);
       };
-      if (polled) read();
-      while (any_of_group(sg, status == tile_invalid)) {
+      if (exists) read();
+      while (ext::ballot(sg, status == tile_invalid).any()) {
         spin_pause(look_back_pause_ns);
         if (status == tile_invalid) read();
       }
-      const bool inclusive = status == tile_inclusive;
-      const std::size_t stop = reduce_over_group(sg, inclusive ? lane : lanes, minimum<std::size_t>());
-      prefix += reduce_over_group(sg, lane <= stop ? (word & counted_mask) : std::uint64_t{0},
-                                  plus<std::uint64_t>());
-      if (stop < lanes) return prefix;
-      newest -= lanes;
+      // The nearest inclusive prefix, and the tile counts after it (partial ones, each at
+      // most a tile, so their sum fits 32 bits).
+      const std::uint32_t stop =
+          reduce_over_group(sg, status == tile_inclusive ? lane : std::uint32_t{sub_group_size}, minimum<std::uint32_t>());
+      prefix += reduce_over_group(sg, lane < stop ? static_cast<std::uint32_t>(word & counted_mask) : 0u,
+                                  plus<std::uint32_t>());
+      if (stop < sub_group_size) return prefix + (select_from_group(sg, word, stop) & counted_mask);
     }
   }
 
   COHORT_FUNCTION void operator()(nd_item<1> it) const {
-    const auto g = it.get_group();
-    const std::size_t lid = it.get_local_id(0);
-    if (lid == 0) shared[0] = draw_tile(tile_counter, static_cast<std::uint32_t>(tiles));
-    group_barrier(g);
-    const std::uint64_t tile = shared[0];
+    const auto t = static_cast<std::uint32_t>(it.get_local_id(0));
+    if (t == 0) slots[0].tile = draw_tile(tile_counter, tiles);
+    group_barrier(it.get_group());
+    const std::uint32_t tile = slots[0].tile;
     const std::size_t base = static_cast<std::size_t>(tile) * tile_size;
-    const std::size_t valid = n - base < tile_size ? n - base : tile_size;
+    // Full tiles go without bounds checks, unless the input is a misaligned array.
+    if (n - base >= tile_size && aligned_input)
+      select_tile<true>(it, tile, base, tile_size);
+    else
+      select_tile<false>(it, tile, base, n - base < tile_size ? static_cast<std::uint32_t>(n - base) : tile_size);
+  }
 
-    // Striped (coalesced) loads into local memory, then each work-item takes Items
-    // consecutive elements.
-    for (std::size_t j = 0; j < Items; ++j) {
-      const std::size_t k = j * GroupSize + lid;
-      if (k < valid) values[padded(k)] = first[base + k];
+  /// out[k] = in[k] for k < count (at most a sub-group's stretch), element k by lane
+  /// k % sub_group_size.
+  template <typename Out>
+  COHORT_INLINE static void write_run(Out out, const T* in, std::uint32_t count, std::uint32_t lane) {
+    const auto left = static_cast<std::int32_t>(count - lane);  // negative: none for this lane
+    Out to = out + lane;
+    const T* from = in + lane;
+    for (std::uint32_t j = 0; j < Items; ++j, to += sub_group_size, from += sub_group_size) {
+      if (static_cast<std::int32_t>(j * sub_group_size) >= left) break;
+      *to = *from;
     }
-    group_barrier(g);
+  }
+
+  /// The tile's `valid` elements (all tile_size of them where `Full`): selected, compacted in
+  /// local memory, published for the look-back and written out.
+  template <bool Full>
+  COHORT_INLINE void select_tile(nd_item<1> it, std::uint32_t tile, std::size_t base, std::uint32_t valid) const {
+    const auto g = it.get_group();
+    const sub_group sg = it.get_sub_group();
+    const auto t = static_cast<std::uint32_t>(it.get_local_id(0));
+    const auto w = static_cast<std::uint32_t>(sg.get_group_linear_id());
+    const auto lane = static_cast<std::uint32_t>(sg.get_local_linear_id());
+    select_tile_slots& shared = slots[0];
+
+    // Blocked: each work-item takes Items consecutive elements.
+    const std::uint32_t mine = t * Items;
     T v[Items];
-    bool selected[Items];
-    std::uint32_t mine = 0;
-    for (std::size_t j = 0; j < Items; ++j) {
-      const std::size_t k = lid * Items + j;
-      selected[j] = false;
-      if (k < valid) {
-        v[j] = values[padded(k)];
-        selected[j] = pred(v[j]);
+    items::template load<Full>(first, v, base, mine, valid);
+    flags keep = 0;
+    for (std::uint32_t j = 0; j < Items; ++j)
+      if ((Full || mine + j < valid) && pred(v[j])) keep |= flags{1} << j;
+    std::uint32_t count = static_cast<std::uint32_t>(popcount32(static_cast<std::uint32_t>(keep)));
+    if constexpr (Items > 32) count += static_cast<std::uint32_t>(popcount32(static_cast<std::uint32_t>(keep >> 32)));
+
+    // Each sub-group compacts its stretch of the tile in local memory, in place: its selected
+    // elements in input order, then (partitions) its rejected ones in input order. It needs
+    // no other sub-group's counts, so the elements are stored before the group's barrier.
+    constexpr std::uint32_t stretch_size = sub_group_size * Items;
+    const std::uint32_t stretch_begin = w * stretch_size;
+    const std::uint32_t in_stretch =  // valid elements in the stretch
+        Full || valid >= stretch_begin + stretch_size ? stretch_size
+                                                      : (valid > stretch_begin ? valid - stretch_begin : 0u);
+    const std::uint32_t before = inclusive_scan_over_group(sg, count, plus<std::uint32_t>()) - count;
+    const std::uint32_t stretch_selected = reduce_over_group(sg, count, plus<std::uint32_t>());
+    T* const stretch = values.template get_multi_ptr<access::decorated::no>().get() + stretch_begin;
+    if constexpr (Mode == select_mode::copy_if) {
+      T* next = stretch + before;
+      for (std::uint32_t j = 0; j < Items; ++j) {
+        const auto kept = static_cast<std::uint32_t>(keep >> j) & 1u;
+        if (kept != 0) *next = v[j];
+        next += kept;
       }
-      mine += selected[j] ? 1 : 0;
-    }
-    // Every work-item has read its elements before it contributes to the scan, so the
-    // compaction below may overwrite local memory once the scan returns.
-    const std::uint32_t before = exclusive_scan_over_group(g, mine, plus<std::uint32_t>());
-    std::uint32_t rank = before;
-    for (std::size_t j = 0; j < Items; ++j) {
-      const std::size_t k = lid * Items + j;
-      if (k >= valid) break;
-      if (selected[j]) {
-        values[padded(rank++)] = v[j];
-      } else if constexpr (Mode != select_mode::copy_if) {
-        // The rejected ones from the tile's end backwards: their place needs no tile total.
-        values[padded(valid - 1 - (k - rank))] = v[j];
+    } else {
+      T* next_selected = stretch + before;
+      T* next_rejected = stretch + (stretch_selected + lane * Items - before);
+      for (std::uint32_t j = 0; j < Items; ++j) {
+        if (!Full && mine + j >= valid) break;
+        if ((keep >> j) & 1u)
+          *next_selected++ = v[j];
+        else
+          *next_rejected++ = v[j];
       }
     }
-    // The last work-item knows the tile's count: it publishes it at once, so sub-group 0
-    // may start its look-back without waiting for the rest of the group's compaction.
-    const bool last_item = lid == GroupSize - 1;
-    const std::uint64_t own_total = before + mine;  // the tile's count in the last work-item
-    if (last_item) {
-      shared[1] = own_total;
-      if (tile == 0) shared[2] = 0;
-      device_word_ref(status_words[tile]).store(counted_word(epoch, tile == 0 ? tile_inclusive : tile_partial, own_total));
+
+    // The tile's count, and the selected elements of the sub-groups before this one.
+    if (lane == 0) sub_group_counts[w] = stretch_selected;
+    group_barrier(g);
+    const std::uint32_t lane_count = lane < sub_groups ? sub_group_counts[lane] : 0u;
+    const std::uint32_t selected = reduce_over_group(sg, lane_count, plus<std::uint32_t>());
+    const std::uint32_t selected_before = reduce_over_group(sg, lane < w ? lane_count : 0u, plus<std::uint32_t>());
+    // Published at once, so later tiles' look-backs wait less.
+    if (t == 0) {
+      device_word_ref(status_words[tile]).store(counted_word(epoch, tile == 0 ? tile_inclusive : tile_partial, selected));
+      if (tile == 0) shared.prefix = 0;
     }
-    if (tile != 0) {
-      const sub_group sg = it.get_sub_group();
-      if (sg.get_group_linear_id() == 0) {
-        const std::uint64_t prefix = look_back(sg, tile);
-        if (sg.get_local_linear_id() == 0) shared[2] = prefix;
+
+    // Sub-group 0 takes the tile's place among all selected elements from the tiles before it.
+    if (tile != 0 && w == 0) {
+      const std::uint64_t earlier = look_back(sg, lane, tile);
+      if (lane == 0) {
+        shared.prefix = earlier;
+        device_word_ref(status_words[tile]).store(counted_word(epoch, tile_inclusive, earlier + selected));
       }
     }
     group_barrier(g);
-    const std::size_t tile_selected = static_cast<std::size_t>(shared[1]);
-    if (tile != 0 && last_item)
-      device_word_ref(status_words[tile]).store(counted_word(epoch, tile_inclusive, shared[2] + own_total));
-    const std::size_t prefix = static_cast<std::size_t>(shared[2]);
-    for (std::size_t k = lid; k < tile_selected; k += GroupSize) d_true[prefix + k] = values[padded(k)];
+    const std::uint64_t prefix = shared.prefix;
+
+    // Each sub-group writes its stretch out, coalesced.
+    write_run(d_true + static_cast<std::ptrdiff_t>(prefix + selected_before), stretch, stretch_selected, lane);
     if constexpr (Mode != select_mode::copy_if) {
-      std::size_t false_base = base - prefix;
-      if constexpr (Mode == select_mode::partition) false_base += static_cast<std::size_t>(*partition_total);
-      for (std::size_t k = tile_selected + lid; k < valid; k += GroupSize)
-        d_false[false_base + (k - tile_selected)] = values[padded(valid - 1 - (k - tile_selected))];
+      // The rejected elements before the stretch's: of the earlier tiles and stretches.
+      std::uint64_t rejected_before = base - prefix + (stretch_begin < valid ? stretch_begin : valid) - selected_before;
+      if constexpr (Mode == select_mode::partition) rejected_before += *partition_total;
+      write_run(d_false + static_cast<std::ptrdiff_t>(rejected_before), stretch + stretch_selected,
+                in_stretch - stretch_selected, lane);
     }
-    if (tile == tiles - 1 && lid == 0) *true_count = prefix + tile_selected;
+    if (tile == tiles - 1 && t == 0) *true_count = prefix + selected;
   }
 };
 
@@ -303,6 +423,7 @@ event select_gpu(queue& q, temporary_storage& storage, InputIt first, std::size_
   using kernel = select_tiles<Mode, group_size, items, T, InputIt, OutTrue, OutFalse, Predicate>;
   const std::size_t tiles = (n + kernel::tile_size - 1) / kernel::tile_size;
   check_counted_tiles("copy_if / partition", n, tiles);
+  const bool aligned_input = kernel::items::aligned(first);
   const bool counts_first = Mode == select_mode::partition;
   auto lease = storage.acquire_synchronised(counts_first ? sizeof(std::uint64_t) : 0, tiles * sizeof(std::uint64_t),
                                             counted_words, depends_on);
@@ -311,28 +432,33 @@ event select_gpu(queue& q, temporary_storage& storage, InputIt first, std::size_
   const std::vector<event> ready = status_words_ready(q, lease);
   event last;
   if constexpr (Mode == select_mode::partition) {
+    constexpr std::size_t count_items = kernel::items::chunked ? kernel::items::chunk_items : 1;
     last = q.memset(partition_total, 0, sizeof(std::uint64_t), ready);
     lease.used_by(last);
     const std::size_t units = q.get_device().get_info<info::device::max_compute_units>();
-    const std::size_t wanted = (n + group_size - 1) / group_size;
+    const std::size_t wanted = (n + group_size * count_items - 1) / (group_size * count_items);
     std::size_t groups = (units == 0 ? 1 : units) * tuning::count_groups_per_unit;
     if (groups > wanted) groups = wanted;
     last = q.submit([&](handler& h) {
       h.depends_on(last);
-      h.parallel_for(nd_range<1>{groups * group_size, group_size}, properties{work_group_size<group_size>},
-                     select_count_all<InputIt, Predicate>{first, n, partition_total, pred});
+      h.parallel_for(nd_range<1>{groups * group_size, group_size},
+                     tile_kernel_properties<group_size, 0, tuning::count_groups_per_unit>(),
+                     select_count_all<group_size, count_items, T, InputIt, Predicate>{first, n, aligned_input,
+                                                                                     partition_total, pred});
     });
     lease.used_by(last);
   }
   const std::vector<event> before = counts_first ? std::vector<event>{last} : ready;
   last = q.submit([&](handler& h) {
     h.depends_on(before);
-    local_accessor<T, 1> values(range<1>{padded(kernel::tile_size)}, h);
-    local_accessor<std::uint64_t, 1> shared(range<1>{3}, h);
+    local_accessor<T, 1> values(range<1>{kernel::tile_size}, h);
+    local_accessor<std::uint32_t, 1> sub_group_counts(range<1>{kernel::sub_groups}, h);
+    local_accessor<select_tile_slots, 1> slots(range<1>{1}, h);
     h.parallel_for(nd_range<1>{tiles * group_size, group_size},
-                   tile_kernel_properties<group_size, 0, shape::min_groups_per_unit>(),
-                   kernel{first, d_true, d_false, true_count, n, tiles, sync.counters,
-                          static_cast<std::uint64_t*>(sync.status), sync.epoch, partition_total, pred, values, shared});
+                   tile_kernel_properties<group_size, tuning::sub_group, shape::min_groups_per_unit>(),
+                   kernel{first, d_true, d_false, true_count, n, static_cast<std::uint32_t>(tiles), aligned_input,
+                          sync.counters, static_cast<std::uint64_t*>(sync.status), sync.epoch, partition_total, pred,
+                          values, sub_group_counts, slots});
   });
   lease.used_by(last);
   return last;
