@@ -18,7 +18,10 @@ namespace launch = cohort::backends::cuda;
 /// with `local_bytes` of local accessors.
 template <int D, typename Kernel>
 kernel_info nd_range_attributes(std::size_t threads, std::size_t local_bytes) {
-  return attributes_of(&launch::nd_range_kernel<D, Kernel, true>, static_cast<int>(threads),
+  if (threads > launch::warp_size && threads <= launch::few_warps_limit)
+    return attributes_of(&launch::nd_range_kernel<D, Kernel, launch::group_shape::few_full_warps>,
+                         static_cast<int>(threads), static_cast<long long>(local_bytes));
+  return attributes_of(&launch::nd_range_kernel<D, Kernel, launch::group_shape::full_warps>, static_cast<int>(threads),
                        static_cast<long long>(local_bytes));
 }
 

@@ -7,6 +7,7 @@
 #include <cuda_runtime_api.h>
 
 #include <cohort/backend/cuda/error.hpp>
+#include <cohort/backend/cuda/stream_scratch.hpp>
 #include "../device_queue.hpp"
 
 namespace cohort::detail {
@@ -137,6 +138,7 @@ public:
   ~cuda_queue() override {
     cudaSetDevice(m_device);
     cudaStreamSynchronize(m_stream);
+    backends::cuda::release_stream_scratch(m_stream);
     cudaStreamDestroy(m_stream);
   }
 

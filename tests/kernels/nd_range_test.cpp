@@ -200,6 +200,18 @@ TEST_P(nd_range_kernels, barrier_inside_loop_and_lambda) {
   }
 }
 
+/// One kernel type for every launch below: each item's group sum and inclusive prefix of
+/// its local id + 1.
+struct sum_and_prefix_of_ids {
+  long long* out;
+  COHORT_FUNCTION void operator()(nd_item<1> it) const {
+    const long long v = static_cast<long long>(it.get_local_id(0)) + 1;
+    const auto g = it.get_group();
+    out[2 * it.get_global_id(0)] = reduce_over_group(g, v, plus<long long>());
+    out[2 * it.get_global_id(0) + 1] = inclusive_scan_over_group(g, v, plus<long long>());
+  }
+};
+
 template <std::uint32_t S>
 void check_sub_groups(queue& q, std::size_t local) {
   const std::size_t n = 2 * local;
@@ -233,6 +245,26 @@ void check_sub_groups(queue& q, std::size_t local) {
     ASSERT_EQ(o[g * 5 + 2], size) << "sub-group size " << S << " local " << local;
     ASSERT_EQ(o[g * 5 + 3], num_sg);
     ASSERT_EQ(o[g * 5 + 4], first + (l - first + 1) % size);
+  }
+}
+
+// The same kernel type at work-group sizes of every shape a launcher may compile apart
+// (a few full warps, many, a partial one), small ones first: each launch must run with the
+// limits of its own compiled kernel.
+TEST_P(nd_range_kernels, one_kernel_at_group_sizes_of_every_shape) {
+  for (const std::size_t local : {std::size_t{64}, std::size_t{1024}, std::size_t{100}, std::size_t{128},
+                                  std::size_t{256}, std::size_t{1}}) {
+    const std::size_t max = q.get_device().get_info<info::device::max_work_group_size>();
+    if (local > max) continue;
+    const std::size_t n = 3 * local;
+    shared_array<long long> out(2 * n, q, -1);
+    q.parallel_for(nd_range<1>{n, local}, sum_and_prefix_of_ids{out.data()}).wait_and_throw();
+    const auto l = static_cast<long long>(local);
+    for (std::size_t i = 0; i < n; ++i) {
+      const auto k = static_cast<long long>(i % local) + 1;
+      ASSERT_EQ(out[2 * i], l * (l + 1) / 2) << "local " << local << " item " << i;
+      ASSERT_EQ(out[2 * i + 1], k * (k + 1) / 2) << "local " << local << " item " << i;
+    }
   }
 }
 

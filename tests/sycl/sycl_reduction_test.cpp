@@ -285,6 +285,28 @@ TEST_P(sycl_reduction, queue_shortcuts_after_dependencies) {
   EXPECT_EQ(v[0], 400);
 }
 
+// More work-groups than a GPU keeps totals for (it combines those atomically), between
+// launches that do keep them: each result is right, and what a launch leaves behind does not
+// reach the next.
+TEST_P(sycl_reduction, many_work_groups_and_few_alternate) {
+  shared_array<long long> sum(1, q);
+  for (const std::size_t groups : {std::size_t{3}, std::size_t{1} << 17, std::size_t{5}, std::size_t{1} << 17}) {
+    for (const bool init : {true, false}) {
+      const std::size_t local = 2, n = groups * local;
+      const auto props = init ? sycl::property_list{sycl::property::reduction::initialize_to_identity{}}
+                              : sycl::property_list{};
+      sum[0] = 7;
+      q.parallel_for(sycl::nd_range<1>{n, local}, sycl::reduction(sum.data(), sycl::plus<long long>(), props),
+                     COHORT_LAMBDA(sycl::nd_item<1> it, sycl::reducer<long long, sycl::plus<long long>>& r) {
+                       r += static_cast<long long>(it.get_global_id(0));
+                     })
+          .wait_and_throw();
+      const auto items = static_cast<long long>(n);
+      ASSERT_EQ(sum[0], (init ? 0 : 7) + items * (items - 1) / 2) << groups << " groups, init " << init;
+    }
+  }
+}
+
 TEST_P(sycl_reduction, bad_arguments_throw) {
   int* null = nullptr;
   expect_errc([&] { (void)sycl::reduction(null, sycl::plus<int>()); }, sycl::errc::invalid);

@@ -64,7 +64,8 @@ concept backend_launcher = requires(const L& l, const range<1>& r, const nd_rang
 /// where `pack` is the launch's detail::reduction_pack (runtime/reduction.hpp). A backend
 /// runs the kernel through the pack (invoke_range / invoke_nd) with either host partials per
 /// thread (make_host_private, merge, write: the CPU) or device partials per work-item
-/// (make_device_private, combine_over_group, initializes / initialize_variables: CUDA).
+/// (make_device_private; store_group_totals / finish_from_totals, or combine_over_group
+/// and initializes / initialize_variables: CUDA).
 /// The pack lives above the backends, so it is not probed here; the reduction tests run
 /// every backend compiled in.
 

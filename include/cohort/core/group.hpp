@@ -72,31 +72,32 @@ public:
   }
   COHORT_INLINE friend bool operator!=(const group& a, const group& b) { return !(a == b); }
 
-  /// Backends construct groups; users receive them. `fixed_local_range`: the launcher
-  /// compiled the kernel for this local range (the work_group_size property), so it is a
-  /// constant in the kernel's code and collectives may take paths meant for constant sizes.
+  /// Backends construct groups; users receive them. `local_range_bound`: the largest local
+  /// linear range the launcher compiled the kernel for (its work_group_size property, or a
+  /// class of sizes such as "at most four warps"; 0: none), a constant in the kernel's code,
+  /// so collectives may take paths meant for groups that small.
   COHORT_INLINE group(id_type group_id, range_type group_range, range_type local_range, id_type local_id,
-                      bool fixed_local_range = false)
+                      std::size_t local_range_bound = 0)
       : m_group_id(group_id),
         m_group_range(group_range),
         m_local_range(local_range),
         m_local_id(local_id)
 #if COHORT_DEVICE_PASS
         ,
-        m_fixed_local_range(fixed_local_range)
+        m_local_range_bound(local_range_bound)
 #endif
   {
-    static_cast<void>(fixed_local_range);
+    static_cast<void>(local_range_bound);
   }
 
-  /// Whether the local range is a compile-time constant of the kernel (a cohort extension,
-  /// for backends' collectives). Only device code has such kernels: the flag is kept only
-  /// there, so host groups stay as small as they were (groups never cross between the two).
-  COHORT_INLINE bool has_fixed_local_range() const {
+  /// The bound above (a cohort extension, for backends' collectives). Only device code has
+  /// such kernels: the bound is kept only there, so host groups stay as small as they were
+  /// (groups never cross between the two).
+  COHORT_INLINE std::size_t local_range_bound() const {
 #if COHORT_DEVICE_PASS
-    return m_fixed_local_range;
+    return m_local_range_bound;
 #else
-    return false;
+    return 0;
 #endif
   }
 
@@ -106,7 +107,7 @@ private:
   range_type m_local_range;
   id_type m_local_id;
 #if COHORT_DEVICE_PASS
-  bool m_fixed_local_range;
+  std::size_t m_local_range_bound;
 #endif
 };
 

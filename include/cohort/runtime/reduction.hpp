@@ -10,10 +10,11 @@
 // the top of backend/concepts.hpp's reduction section):
 //   - the CPU keeps one set of private partials per OpenMP thread (make_host_private), runs
 //     the kernel with them, merges the threads' sets once and writes the result (write);
-//   - a GPU gives each work-item private partials (make_device_private), combines them over
-//     the work-group (combine_over_group: a group reduction, then one atomic per group and
-//     variable) after setting the variables that start from the identity
-//     (initialize_variables).
+//   - a GPU gives each work-item private partials (make_device_private) and reduces them
+//     over the work-group; scalar reductions store the group's totals and the last group
+//     combines them with the variables (store_group_totals, finish_from_totals), other
+//     packs combine each group's total atomically (combine_over_group) after setting the
+//     variables that start from the identity (initialize_variables).
 // A variable's type must be device copyable (core/device_copyable.hpp). The CPU copies it as
 // C++ does; a GPU moves it between work-items in registers and combines it atomically, as
 // its bytes, so there it must also be trivially copyable (std::pair is not).
@@ -107,6 +108,30 @@ struct private_part<reduction_variable<T, Op, false>, Kind> {
       if (g.leader()) atomic_combine(v.data, total, v.op);
     }
   }
+  /// The group's total into `totals[group]` (a GPU's single pass, see reduction_pack).
+  template <typename Group>
+  COHORT_INLINE void store_group_total(const Group& g, const reduction_variable<T, Op, false>& v, T* totals,
+                                       std::size_t group) const {
+    static_assert(std::is_trivially_copyable_v<T>,
+                  "reduction on a GPU: the variable's type must be trivially copyable (work-items exchange it in "
+                  "registers); other device copyable types reduce on the CPU only");
+    if constexpr (std::is_trivially_copyable_v<T>) {
+      const T total = reduce_over_group(g, r.partial(), v.op);
+      if (g.leader()) totals[group] = total;
+    }
+  }
+  /// The variable combined with (or set to) the `groups` totals, by one work-group.
+  template <typename Group>
+  COHORT_INLINE static void finish(const Group& g, const reduction_variable<T, Op, false>& v, const T* totals,
+                                   std::size_t groups) {
+    if constexpr (std::is_trivially_copyable_v<T>) {
+      T acc = v.identity;
+      for (std::size_t j = g.get_local_linear_id(); j < groups; j += g.get_local_linear_range())
+        acc = detail::combine<T>(v.op, acc, totals[j]);
+      const T total = reduce_over_group(g, acc, v.op);
+      if (g.leader()) *v.data = v.initialize_to_identity ? total : detail::combine<T>(v.op, *v.data, total);
+    }
+  }
 };
 
 /// An array's partials on the CPU: the thread's own array.
@@ -189,6 +214,26 @@ struct reduction_pack {
   COHORT_INLINE void combine_over_group(const Group& g, const device_private& parts) const {
     combine_over_group(g, parts, std::index_sequence_for<Vars...>{});
   }
+  // ---- A GPU's single pass (scalar reductions only): each group stores its totals, and
+  // the group that finishes last combines them with the variables (no atomics, no kernel
+  // that sets the variables to the identity first, the same order of combination in
+  // every run). `totals`: device memory of totals_bytes(groups), the variables' arrays
+  // one after another, each 256-byte aligned.
+  static constexpr bool scalars_only = (!Vars::is_array && ...);
+  COHORT_INLINE static constexpr std::size_t round_up_256(std::size_t bytes) { return (bytes + 255) / 256 * 256; }
+  static constexpr std::size_t totals_bytes(std::size_t groups) {
+    return (round_up_256(sizeof(typename Vars::value_type) * groups) + ... + 0);
+  }
+  template <typename Group>
+  COHORT_INLINE void store_group_totals(const Group& g, const device_private& parts, unsigned char* totals,
+                                        std::size_t group, std::size_t groups) const {
+    store_group_totals(g, parts, totals, group, groups, std::index_sequence_for<Vars...>{});
+  }
+  template <typename Group>
+  COHORT_INLINE void finish_from_totals(const Group& g, unsigned char* totals, std::size_t groups) const {
+    finish_from_totals(g, totals, groups, std::index_sequence_for<Vars...>{});
+  }
+
   /// Whether a variable starts from the identity (initialize_variables must run first).
   bool initializes() const {
     return std::apply([](const Vars&... v) { return (v.initialize_to_identity || ...); }, vars);
@@ -212,6 +257,29 @@ struct reduction_pack {
   }
 
 private:
+  template <std::size_t I>
+  using value_type_of = typename std::tuple_element_t<I, std::tuple<Vars...>>::value_type;
+  /// Where variable I's totals start in the single pass's memory (after those of 0 .. I-1).
+  template <std::size_t I, std::size_t... Before>
+  COHORT_INLINE static value_type_of<I>* totals_of(unsigned char* totals, std::size_t groups,
+                                                   std::index_sequence<Before...>) {
+    const std::size_t offset = (round_up_256(sizeof(value_type_of<Before>) * groups) + ... + 0);
+    return reinterpret_cast<value_type_of<I>*>(totals + offset);
+  }
+  template <std::size_t I>
+  COHORT_INLINE static value_type_of<I>* totals_of(unsigned char* totals, std::size_t groups) {
+    return totals_of<I>(totals, groups, std::make_index_sequence<I>{});
+  }
+  template <typename Group, std::size_t... I>
+  COHORT_INLINE void store_group_totals(const Group& g, const device_private& parts, unsigned char* totals,
+                                        std::size_t group, std::size_t groups, std::index_sequence<I...>) const {
+    (std::get<I>(parts).store_group_total(g, std::get<I>(vars), totals_of<I>(totals, groups), group), ...);
+  }
+  template <typename Group, std::size_t... I>
+  COHORT_INLINE void finish_from_totals(const Group& g, unsigned char* totals, std::size_t groups,
+                                        std::index_sequence<I...>) const {
+    (std::tuple_element_t<I, device_private>::finish(g, std::get<I>(vars), totals_of<I>(totals, groups), groups), ...);
+  }
   template <std::size_t... I>
   COHORT_INLINE device_private make_device_private(std::index_sequence<I...>) const {
     return device_private(private_part<Vars, atomic_element>(std::get<I>(vars))...);

@@ -17,7 +17,7 @@ namespace cohort::backends::cuda {
 /// variables cannot have constructors.
 template <typename T>
 __device__ inline T* warp_slots() {
-  __shared__ alignas(T) unsigned char slots[warp_size * sizeof(T)];
+  __shared__ alignas(alignof(T) > 16 ? alignof(T) : 16) unsigned char slots[warp_size * sizeof(T)];
   return reinterpret_cast<T*>(slots);
 }
 
@@ -44,9 +44,9 @@ struct warp_position {
 // Two barriers each, and no third one before the next collective reuses the slots: slot 0
 // is stored only after a first barrier (which every reader of the last result has
 // passed), and slot w (w > 0) is stored only by warp w, after the shuffles of its warp
-// step, which its own loads of the slot precede. Scans of two to four warps of a size fixed
-// at compile time fold the warps' totals in every warp instead, from slots of their own
-// (below). Broadcasts and selects start with a barrier. A group with a partial warp, which
+// step, which its own loads of the slot precede. Scans of two to four warps, in kernels
+// compiled for such groups, fold the warps' totals in every warp instead, from slots of
+// their own (below). Broadcasts and selects start with a barrier. A group with a partial warp, which
 // cannot shuffle across its missing lanes, folds the slots in order, after a barrier that
 // lets the last collective's readers finish.
 
@@ -75,23 +75,23 @@ __device__ inline T butterfly_first_lanes(T v, Op op) {
   return v;
 }
 
-/// Warp 0's combination of the warps' totals (lane w holds warp w's). With a group size
-/// fixed at compile time (`fixed_size`, a constant of the kernel), known operators take as
-/// few butterfly steps as the warp count needs; with a run-time size the tests of the
-/// count would cost more than the steps they save, so all five are taken.
+/// Warp 0's combination of the warps' totals (lane w holds warp w's). `max_warps`: the
+/// most warps the kernel was compiled for (a constant of the kernel: warp_size where it
+/// holds any group), so known operators take as few butterfly steps as that needs; a test
+/// of the run-time count would cost more than the steps it saves.
 template <typename T, typename Op>
-__device__ inline T reduce_warp_totals(T v, unsigned warps, Op op, unsigned lane, bool fixed_size) {
+__device__ inline T reduce_warp_totals(T v, unsigned warps, Op op, unsigned lane, unsigned max_warps) {
   if constexpr (commutative_v<Op, T> && !hardware_reducible_v<T, Op>) {
-    if (!fixed_size) return reduce_first_lanes(v, warps, op, lane);
-    if (warps <= 4) return butterfly_first_lanes<4>(v, op);
-    if (warps <= 8) return butterfly_first_lanes<8>(v, op);
-    if (warps <= 16) return butterfly_first_lanes<16>(v, op);
+    if (max_warps <= 4) return butterfly_first_lanes<4>(v, op);
+    if (max_warps <= 8) return butterfly_first_lanes<8>(v, op);
+    if (max_warps <= 16) return butterfly_first_lanes<16>(v, op);
   }
   return reduce_first_lanes(v, warps, op, lane);
 }
 
-/// Scans of groups of two to four full warps with a known operator and a size fixed at
-/// compile time (at run-time sizes the test of the size costs more than the fold saves):
+/// Scans of groups of two to four full warps with a known operator, in kernels compiled for
+/// groups of at most four warps (elsewhere the test of the size costs more than the fold
+/// saves):
 /// every warp reads the totals of the warps before it itself, in one vector load, from
 /// slots of their own (`fold_totals`), where other groups have warp 0 scan the totals.
 /// Fewer shared-memory operations (the pipe these collectives are bound by) than warp 0's
@@ -110,7 +110,10 @@ __device__ inline folded_totals<T>* fold_totals() {
 }
 /// What comes before warp `warp` in a folded scan: each warp stores its `total` (lane 31's
 /// inclusive result), and warps 1 .. 3 combine the totals of the warps before them, in
-/// order, between the two barriers (unspecified in warp 0).
+/// order, between the two barriers (unspecified in warp 0). Right for a group of one warp
+/// too, which the kernels of up to four warps send here rather than test for it: a run-time
+/// test of the count in a loop of collectives made the compiler keep two copies of the loop
+/// and recompute the slots' addresses in each.
 template <typename T, typename Op>
 __device__ inline T folded_warp_prefix(const T& total, unsigned lane, unsigned warp, unsigned warps, Op op) {
   folded_totals<T>* const totals = fold_totals<T>();
@@ -137,14 +140,52 @@ struct full_warp_position {
         warps(static_cast<unsigned>(group_size) / warp_size) {}
 };
 
+/// Slots of 4 or 8 bytes are read 16 bytes at a time where a warp folds several in order.
+template <typename T>
+inline constexpr bool chunked_slots_v = (sizeof(T) == 4 || sizeof(T) == 8) && std::is_arithmetic_v<T>;
+template <typename T>
+struct alignas(16) slot_chunk {
+  static constexpr unsigned size = 16 / sizeof(T);
+  T value[size];
+};
+
+/// `own` combined with slots [1, warps) in slot order (the same in every lane: the loads
+/// are broadcasts), 16 bytes per load; warps <= MaxWarps.
+template <unsigned MaxWarps, typename T, typename Op>
+__device__ inline T fold_later_slots(const T* slots, T own, unsigned warps, Op op) {
+  using chunk = slot_chunk<T>;
+  const chunk* chunks = reinterpret_cast<const chunk*>(slots);
+#pragma unroll
+  for (unsigned first = 0; first < MaxWarps; first += chunk::size) {
+    if (first >= warps) break;
+    const chunk c = chunks[first / chunk::size];
+#pragma unroll
+    for (unsigned j = 0; j < chunk::size; ++j)
+      if (first + j != 0 && first + j < warps) own = op(own, c.value[j]);
+  }
+  return own;
+}
+
 template <typename T, typename Op>
-__device__ inline T block_reduce_full(T* slots, const full_warp_position& p, const T& x, Op op, bool fixed_size) {
+__device__ inline T block_reduce_full(T* slots, const full_warp_position& p, const T& x, Op op, unsigned max_warps) {
   const unsigned lane = p.lane, warp = p.warp, warps = p.warps;
   const T w = warp_reduce_lanes<true>(x, op, warp_size, lane);
   if (warps == 1) return w;
   __syncwarp();  // this warp's loads of its slot in the last collective come first
   if (warp != 0 && lane == 0) slots[warp] = w;
   __syncthreads();
+  // Five to sixteen warps of a kernel compiled for them, with an operator the hardware has
+  // no warp reduction for: item 0 folds the totals one after another, from 16-byte loads,
+  // which ends sooner than warp 0's butterfly steps (each a shuffle's latency and the
+  // operator's). Item 0 alone: its loads include slot 0, which it then stores. (At a
+  // run-time size, a test of the count to choose this fold cost more than it saved.)
+  if constexpr (commutative_v<Op, T> && !hardware_reducible_v<T, Op> && chunked_slots_v<T>) {
+    if (max_warps > max_folded_warps && max_warps <= 16) {
+      if (warp == 0 && lane == 0) slots[0] = fold_later_slots<16>(slots, w, warps, op);
+      __syncthreads();
+      return slots[0];
+    }
+  }
   if (warp == 0) {
     T v = w;
     if (lane != 0) {
@@ -153,7 +194,7 @@ __device__ inline T block_reduce_full(T* slots, const full_warp_position& p, con
       else if (lane < warps)
         v = slots[lane];
     }
-    const T r = reduce_warp_totals(v, warps, op, lane, fixed_size);
+    const T r = reduce_warp_totals(v, warps, op, lane, max_warps);
     if (lane == 0) slots[0] = r;
   }
   __syncthreads();
@@ -181,10 +222,10 @@ __device__ inline T fold_slots(const T* slots, unsigned count, Op op) {
 
 template <typename T, typename Op>
 __device__ inline T block_reduce(std::size_t local_linear_id, std::size_t group_size, const T& x, Op op,
-                                bool fixed_size = false) {
+                                unsigned max_warps = warp_size) {
   T* const slots = warp_slots<T>();
   if (group_size % warp_size == 0)
-    return block_reduce_full(slots, full_warp_position(local_linear_id, group_size), x, op, fixed_size);
+    return block_reduce_full(slots, full_warp_position(local_linear_id, group_size), x, op, max_warps);
   const warp_position p(local_linear_id, group_size);
   const T w = warp_reduce_lanes<false>(x, op, p.lanes_in_warp, p.lane);
   if (p.warps == 1) return w;
@@ -196,16 +237,16 @@ __device__ inline T block_reduce(std::size_t local_linear_id, std::size_t group_
 
 template <typename T, typename Op>
 __device__ inline T block_inclusive_scan_full(T* slots, const full_warp_position& p, const T& x, Op op,
-                                             bool fixed_size) {
+                                             unsigned max_warps) {
   const unsigned lane = p.lane, warp = p.warp, warps = p.warps;
   T s = warp_inclusive_scan_lanes<true>(x, op, warp_size, lane);
-  if (warps == 1) return s;
   if constexpr (commutative_v<Op, T>) {
-    if (fixed_size && warps <= max_folded_warps) {
+    if (max_warps > 1 && max_warps <= max_folded_warps) {  // one warp too (folded_warp_prefix)
       const T before_warp = folded_warp_prefix(s, lane, warp, warps, op);
       return warp == 0 ? s : op(before_warp, s);
     }
   }
+  if (warps == 1) return s;
   __syncwarp();  // this warp's loads of its slot in the last collective come first
   if (warp != 0 && lane == warp_size - 1) slots[warp] = s;
   __syncthreads();
@@ -217,10 +258,10 @@ __device__ inline T block_inclusive_scan_full(T* slots, const full_warp_position
 
 template <typename T, typename Op>
 __device__ inline T block_inclusive_scan(std::size_t local_linear_id, std::size_t group_size, const T& x, Op op,
-                                        bool fixed_size = false) {
+                                        unsigned max_warps = warp_size) {
   T* const slots = warp_slots<T>();
   if (group_size % warp_size == 0)
-    return block_inclusive_scan_full(slots, full_warp_position(local_linear_id, group_size), x, op, fixed_size);
+    return block_inclusive_scan_full(slots, full_warp_position(local_linear_id, group_size), x, op, max_warps);
   const warp_position p(local_linear_id, group_size);
   T s = warp_inclusive_scan_lanes<false>(x, op, p.lanes_in_warp, p.lane);
   if (p.warps == 1) return s;
@@ -234,18 +275,18 @@ __device__ inline T block_inclusive_scan(std::size_t local_linear_id, std::size_
 /// init, x0, x0 op x1, ...: the inclusive scan moved up one item, each result after init.
 template <typename T, typename Op>
 __device__ inline T block_exclusive_scan_full(T* slots, const full_warp_position& p, const T& x, const T& init,
-                                              Op op, bool fixed_size) {
+                                              Op op, unsigned max_warps) {
   const unsigned lane = p.lane, warp = p.warp, warps = p.warps;
   const T s = warp_inclusive_scan_lanes<true>(x, op, warp_size, lane);
   const T before = warp_exclusive_part(s, x, op, warp_size);  // this warp's items before this one
-  if (warps == 1) return lane == 0 ? init : op(init, before);
   if constexpr (commutative_v<Op, T>) {
-    if (fixed_size && warps <= max_folded_warps) {
+    if (max_warps > 1 && max_warps <= max_folded_warps) {
       const T before_warp = folded_warp_prefix(s, lane, warp, warps, op);
       const T prefix = warp == 0 ? init : op(init, before_warp);
       return lane == 0 ? prefix : op(prefix, before);
     }
   }
+  if (warps == 1) return lane == 0 ? init : op(init, before);
   __syncwarp();  // this warp's loads of its slot in the last collective come first
   if (warp != 0 && lane == warp_size - 1) slots[warp] = s;
   __syncthreads();
@@ -257,11 +298,11 @@ __device__ inline T block_exclusive_scan_full(T* slots, const full_warp_position
 
 template <typename T, typename Op>
 __device__ inline T block_exclusive_scan(std::size_t local_linear_id, std::size_t group_size, const T& x,
-                                         const T& init, Op op, bool fixed_size = false) {
+                                         const T& init, Op op, unsigned max_warps = warp_size) {
   T* const slots = warp_slots<T>();
   if (group_size % warp_size == 0)
     return block_exclusive_scan_full(slots, full_warp_position(local_linear_id, group_size), x, init, op,
-                                     fixed_size);
+                                     max_warps);
   const warp_position p(local_linear_id, group_size);
   const T s = warp_inclusive_scan_lanes<false>(x, op, p.lanes_in_warp, p.lane);
   const T before = warp_exclusive_part(s, x, op, p.lanes_in_warp);

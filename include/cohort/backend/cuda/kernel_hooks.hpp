@@ -168,13 +168,22 @@ private:
   unsigned m_previous;
 };
 
+/// The most warps the kernel of `g` was compiled for (group::local_range_bound; warp_size,
+/// a block's limit, where it has none): a constant of each kernel.
+template <int D>
+COHORT_INLINE unsigned max_warps_of(const group<D>& g) {
+  const std::size_t bound = g.local_range_bound();
+  constexpr unsigned warp = cuda::warp_size;
+  return bound == 0 || bound >= warp * warp ? warp : static_cast<unsigned>((bound + warp - 1) / warp);
+}
+
 template <typename Group, typename T, typename Op>
 COHORT_INLINE T group_reduce(const Group& g, const T& x, Op op) {
   if constexpr (cuda::is_sub_group_v<Group>)
     return cuda::warp_reduce(x, op, static_cast<unsigned>(g.get_local_linear_range()),
                              static_cast<unsigned>(g.get_local_linear_id()));
   else
-    return cuda::block_reduce(g.get_local_linear_id(), g.get_local_linear_range(), x, op, g.has_fixed_local_range());
+    return cuda::block_reduce(g.get_local_linear_id(), g.get_local_linear_range(), x, op, max_warps_of(g));
 }
 template <typename Group, typename T, typename Op>
 COHORT_INLINE T group_inclusive_scan(const Group& g, const T& x, Op op) {
@@ -183,7 +192,7 @@ COHORT_INLINE T group_inclusive_scan(const Group& g, const T& x, Op op) {
                                      static_cast<unsigned>(g.get_local_linear_id()));
   else
     return cuda::block_inclusive_scan(g.get_local_linear_id(), g.get_local_linear_range(), x, op,
-                                     g.has_fixed_local_range());
+                                     max_warps_of(g));
 }
 template <typename Group, typename T, typename Op>
 COHORT_INLINE T group_exclusive_scan(const Group& g, const T& x, const T& init, Op op) {
@@ -195,7 +204,7 @@ COHORT_INLINE T group_exclusive_scan(const Group& g, const T& x, const T& init, 
     return lane == 0 ? init : op(init, before);
   } else {
     return cuda::block_exclusive_scan(g.get_local_linear_id(), g.get_local_linear_range(), x, init, op,
-                                     g.has_fixed_local_range());
+                                     max_warps_of(g));
   }
 }
 template <typename Group, typename T>

@@ -7,12 +7,16 @@
 // occupancy API; a scoped work-group is a block too (scoped_layout.hpp).
 #include <cstddef>
 #include <cstdint>
+#include <memory>
+#include <mutex>
 #include <string>
 #include <type_traits>
 #include <utility>
+#include <vector>
 
 #include <cuda_runtime.h>
 
+#include <cohort/backend/cuda/block_ops.hpp>
 #include <cohort/backend/cuda/error.hpp>
 #include <cohort/backend/cuda/hierarchical.hpp>
 #include <cohort/backend/cuda/reduction.hpp>
@@ -81,14 +85,29 @@ __global__ void range_kernel(Kernel k, range<D> r, std::size_t n) {
 // (1024 threads), so no work-group size a device accepts is refused for registers.
 inline constexpr int max_block_threads = 1024;
 
-/// `FullWarps`: the launcher saw a work-group size that is a multiple of 32. Telling the
-/// compiler so lets every collective drop its partial-warp path, which it otherwise keeps
-/// beside the full-warp one in a kernel's loop (and then recomputes lane ids and scratch
-/// addresses around both in every iteration).
-template <int D, typename Kernel, bool FullWarps>
-__global__ void __launch_bounds__(max_block_threads) nd_range_kernel(Kernel k, range<D> groups, range<D> local) {
-  const group<D> g(group_id_of_block<D>(groups), groups, local, local_id_of_thread<D>());
-  if constexpr (FullWarps) __builtin_assume(g.get_local_linear_range() % warp_size == 0);
+/// What the launcher, which sees the work-group size, tells an nd_range kernel compiled
+/// for a run-time size about it:
+/// - `full_warps`: a multiple of 32. Every collective then drops its partial-warp path,
+///   which it otherwise keeps beside the full-warp one in a kernel's loop (and then
+///   recomputes lane ids and scratch addresses around both in every iteration);
+/// - `few_full_warps`: two to four warps (64, 96, 128 items, the sizes where the
+///   collectives' general paths cost most against their short ones). The group carries
+///   that bound, a constant of the kernel, so the collectives take the paths of groups
+///   that small (block_ops.hpp). One warp keeps the `full_warps` kernel, whose collectives
+///   need no shared memory.
+/// Each class is a kernel of its own (the kernel's code is compiled once per class used).
+enum class group_shape { partial_warps, full_warps, few_full_warps };
+inline constexpr std::size_t few_warps_limit = max_folded_warps * warp_size;
+
+template <group_shape Shape>
+constexpr int max_threads_of = Shape == group_shape::few_full_warps ? static_cast<int>(few_warps_limit)
+                                                                     : max_block_threads;
+
+template <int D, typename Kernel, group_shape Shape>
+__global__ void __launch_bounds__(max_threads_of<Shape>) nd_range_kernel(Kernel k, range<D> groups, range<D> local) {
+  const group<D> g(group_id_of_block<D>(groups), groups, local, local_id_of_thread<D>(),
+                   Shape == group_shape::few_full_warps ? few_warps_limit : 0);
+  if constexpr (Shape != group_shape::partial_warps) __builtin_assume(g.get_local_linear_range() % warp_size == 0);
   k(nd_item<D>(g, warp_size));
 }
 
@@ -98,7 +117,7 @@ __global__ void __launch_bounds__(max_block_threads) nd_range_kernel(Kernel k, r
 template <int D, typename Kernel, unsigned MinGroups, std::size_t... Extents>
 __global__ void __launch_bounds__((Extents * ...), MinGroups) nd_range_kernel_fixed(Kernel k, range<D> groups) {
   const range<D> local{Extents...};
-  const group<D> g(group_id_of_block<D>(groups), groups, local, local_id_of_thread<D>(), true);
+  const group<D> g(group_id_of_block<D>(groups), groups, local, local_id_of_thread<D>(), (Extents * ...));
   k(nd_item<D>(g, warp_size));
 }
 
@@ -154,9 +173,16 @@ inline int smallest_full_occupancy_block(KernelFunction* f, int suggested) {
     if (warps_at(block) == best) return block;
   return suggested;
 }
+/// One entry per kernel function: kernels of one signature (the nd_range kernels of each
+/// group shape, fixed-size kernels of one closure) differ in their launch bounds.
 template <typename KernelFunction>
 inline const kernel_attributes& attributes_of(KernelFunction* f) {
-  static const kernel_attributes a = [f] {
+  static std::mutex known_mutex;
+  static std::vector<std::pair<KernelFunction*, std::unique_ptr<const kernel_attributes>>> known;
+  std::lock_guard lock(known_mutex);
+  for (const auto& [function, attributes] : known)
+    if (function == f) return *attributes;
+  const kernel_attributes a = [f] {
     kernel_attributes r;
     cudaFuncAttributes fa{};
     check(cudaFuncGetAttributes(&fa, f), "querying a kernel's attributes");
@@ -168,7 +194,8 @@ inline const kernel_attributes& attributes_of(KernelFunction* f) {
     r.occupancy_block_size = smallest_full_occupancy_block(f, r.occupancy_block_size);
     return r;
   }();
-  return a;
+  known.emplace_back(f, std::make_unique<const kernel_attributes>(a));
+  return *known.back().second;
 }
 
 /// Launches `f<<<blocks, block, shared_bytes, stream>>>(args...)` after checking what the
@@ -229,12 +256,16 @@ struct launcher {
     range<D> groups;
     for (int d = 0; d < D; ++d) groups[d] = r.get_global_range()[d] / local[d];
     if (groups.size() == 0) return;
-    if (local.size() % warp_size == 0)
-      launch(&nd_range_kernel<D, Kernel, true>, groups.size(), block_of(local), local_bytes, stream(),
-             "parallel_for(nd_range)", kernel, groups, local);
+    const std::size_t size = local.size();
+    if (size % warp_size != 0)
+      launch(&nd_range_kernel<D, Kernel, group_shape::partial_warps>, groups.size(), block_of(local), local_bytes,
+             stream(), "parallel_for(nd_range)", kernel, groups, local);
+    else if (size > warp_size && size <= few_warps_limit)
+      launch(&nd_range_kernel<D, Kernel, group_shape::few_full_warps>, groups.size(), block_of(local), local_bytes,
+             stream(), "parallel_for(nd_range)", kernel, groups, local);
     else
-      launch(&nd_range_kernel<D, Kernel, false>, groups.size(), block_of(local), local_bytes, stream(),
-             "parallel_for(nd_range)", kernel, groups, local);
+      launch(&nd_range_kernel<D, Kernel, group_shape::full_warps>, groups.size(), block_of(local), local_bytes,
+             stream(), "parallel_for(nd_range)", kernel, groups, local);
   }
 
   /// With the kernel's properties: work_group_size selects the kernel of that fixed size.
@@ -257,23 +288,27 @@ struct launcher {
     }
   }
 
-  /// Kernels with SYCL reductions (reduction.hpp): a group reduction per work-group, then one
-  /// atomic per group and variable.
+  /// Kernels with SYCL reductions (reduction.hpp): a group reduction per work-group, then the
+  /// last group to finish combines the groups' totals (scalars), or atomics.
   template <int D, typename Pack, typename Kernel>
   void parallel_for_reduction(const range<D>& r, const Pack& pack, const Kernel& kernel) const {
-    if (pack.initializes()) single_task(initialize_reduction_variables<Pack>{pack});
     const std::size_t n = r.size();
-    if (n == 0) return;
     constexpr std::size_t group_size = 256;
     const std::size_t groups = reduction_groups(n, group_size);
+    unsigned char* const scratch = n == 0 ? nullptr : single_pass_scratch(pack, groups, stream());
+    if (!scratch && pack.initializes()) single_task(initialize_reduction_variables<Pack>{pack});
+    if (n == 0) return;
     parallel_for(nd_range<1>(range<1>(groups * group_size), range<1>(group_size)), 0, warp_size,
-                 range_reduction_kernel<D, Pack, Kernel>{pack, kernel, r, n});
+                 range_reduction_kernel<D, Pack, Kernel>{pack, kernel, r, n, scratch});
   }
   template <int D, typename Pack, typename Kernel>
   void parallel_for_reduction(const nd_range<D>& r, std::size_t local_bytes, std::uint32_t sub_group_size,
                               const Pack& pack, const Kernel& kernel) const {
-    if (pack.initializes()) single_task(initialize_reduction_variables<Pack>{pack});
-    parallel_for(r, local_bytes, sub_group_size, nd_range_reduction_kernel<D, Pack, Kernel>{pack, kernel});
+    std::size_t groups = 1;
+    for (int d = 0; d < D; ++d) groups *= r.get_global_range()[d] / r.get_local_range()[d];
+    unsigned char* const scratch = groups == 0 ? nullptr : single_pass_scratch(pack, groups, stream());
+    if (!scratch && pack.initializes()) single_task(initialize_reduction_variables<Pack>{pack});
+    parallel_for(r, local_bytes, sub_group_size, nd_range_reduction_kernel<D, Pack, Kernel>{pack, kernel, scratch});
   }
 
   template <int D, typename Kernel>
