@@ -139,8 +139,10 @@ void selection(const cohort::device& device, const options& o, std::size_t n, co
         verify);
   };
   shape_row(cohort::detail::tile_shape<256, 16, 6>{});
+  shape_row(cohort::detail::tile_shape<256, 16>{});
   shape_row(cohort::detail::tile_shape<256, 16, 8>{});
   shape_row(cohort::detail::tile_shape<128, 16, 12>{});
+  shape_row(cohort::detail::tile_shape<256, 24, 4>{});
   shape_row(cohort::detail::tile_shape<384, 12>{});
 #endif
 }

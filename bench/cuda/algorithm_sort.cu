@@ -164,7 +164,10 @@ void run_case(const cohort::device& device, const options& o, std::size_t n) {
     shape_row(cohort::detail::tile_shape<256, 12, 4>{});
     shape_row(cohort::detail::tile_shape<384, 8, 2>{});
     shape_row(cohort::detail::tile_shape<384, 8, 3>{});
+    shape_row(cohort::detail::tile_shape<256, 12>{});
     shape_row(cohort::detail::tile_shape<256, 16, 3>{});
+    shape_row(cohort::detail::tile_shape<256, 16, 4>{});
+    shape_row(cohort::detail::tile_shape<256, 20, 3>{});
   }
 #endif
 }

@@ -80,14 +80,14 @@ constexpr std::size_t radix_value_bytes() {
 }
 
 /// The GPU strategy's constants: 8-bit digits as CUB's onesweep on sm_90; the pass kernel's
-/// tile shape by key and value size (`shape`), chosen on an H200 among the shapes
-/// cohort-bench-cuda's sort benchmark compares (bench/cuda/algorithm_sort.cu; 2026-11-27):
-/// for 32-bit keys alone 256 x 12 (0.48x CUB at 2^24 against 0.40x for 256 x 8); 8-byte
-/// keys keep 256 x 16. For 32-bit keys with 32-bit values, on an H100 the same day, 256 x 12
-/// with room for four groups per multiprocessor (64 registers) sorted at 0.55x at 2^24 and
-/// 2^28, against 0.52x and 0.50x for the 384 x 8 chosen before. Chosen for the pass kernel
-/// before its early counts and convergent ranking; the current one sorts 32-bit keys at
-/// 0.79x and 0.69x with them (H100), not re-measured against other shapes.
+/// tile shape by key and value size (`shape`), chosen among the shapes cohort-bench-cuda's
+/// sort benchmark compares (bench/cuda/algorithm_sort.cu, -DCOHORT_BENCH_TILE_STUDIES=ON;
+/// an H200, 2026-11-27): for 32-bit keys 256 x 20 with room for three groups per
+/// multiprocessor sorted at 0.86x / 0.78x CUB at 2^24 / 2^28 alone and 0.93x / 0.91x with
+/// 32-bit values, against 0.78x / 0.70x and 0.79x / 0.75x for 256 x 12 and 0.83x / 0.76x and
+/// 0.87x / 0.82x for 256 x 16 with four (larger tiles spread each tile's fixed work, the
+/// digit scans and the look-back, over more keys). 8-byte keys keep 256 x 16, chosen for the
+/// earlier pass kernel.
 struct radix_sort_tuning_gpu {
   static constexpr int digit_bits = 8;
   static constexpr std::size_t radix = std::size_t{1} << digit_bits;
@@ -102,7 +102,7 @@ struct radix_sort_tuning_gpu {
   template <typename Key, typename Value>
   using shape = std::conditional_t<
       (widest<Key, Value>() <= 4),
-      std::conditional_t<std::is_void_v<Value>, detail::tile_shape<256, 12>, detail::tile_shape<256, 12, 4>>,
+      detail::tile_shape<256, 20, 3>,
       detail::tile_shape<256, (widest<Key, Value>() <= 8 ? 16 : (128 / widest<Key, Value>() > 0 ? 128 / widest<Key, Value>() : 1))>>;
 };
 
