@@ -98,27 +98,29 @@ struct private_part<reduction_variable<T, Op, false>, Kind> {
   void write(const reduction_variable<T, Op, false>& v) const {
     *v.data = v.initialize_to_identity ? r.partial() : detail::combine<T>(v.op, *v.data, r.partial());
   }
+  /// The group's total into the variable, atomically (a GPU's packs with array reductions).
   template <typename Group>
   COHORT_INLINE void combine_over_group(const Group& g, const reduction_variable<T, Op, false>& v) const {
-    static_assert(std::is_trivially_copyable_v<T>,
-                  "reduction on a GPU: the variable's type must be trivially copyable (work-items exchange it in "
-                  "registers and combine it atomically); other device copyable types reduce on the CPU only");
-    if constexpr (std::is_trivially_copyable_v<T>) {  // (no further errors after the one above)
-      const T total = reduce_over_group(g, r.partial(), v.op);
+    const T total = group_total(g, v);
+    if constexpr (std::is_trivially_copyable_v<T>)  // (group_total says why it must be)
       if (g.leader()) atomic_combine(v.data, total, v.op);
-    }
   }
   /// The group's total into `totals[group]` (a GPU's single pass, see reduction_pack).
   template <typename Group>
   COHORT_INLINE void store_group_total(const Group& g, const reduction_variable<T, Op, false>& v, T* totals,
                                        std::size_t group) const {
+    const T total = group_total(g, v);
+    if (g.leader()) totals[group] = total;
+  }
+  template <typename Group>
+  COHORT_INLINE T group_total(const Group& g, const reduction_variable<T, Op, false>& v) const {
     static_assert(std::is_trivially_copyable_v<T>,
                   "reduction on a GPU: the variable's type must be trivially copyable (work-items exchange it in "
                   "registers); other device copyable types reduce on the CPU only");
-    if constexpr (std::is_trivially_copyable_v<T>) {
-      const T total = reduce_over_group(g, r.partial(), v.op);
-      if (g.leader()) totals[group] = total;
-    }
+    if constexpr (std::is_trivially_copyable_v<T>)  // (no further errors after the one above)
+      return reduce_over_group(g, r.partial(), v.op);
+    else
+      return r.partial();
   }
   /// The variable combined with (or set to) the `groups` totals, by one work-group.
   template <typename Group>
