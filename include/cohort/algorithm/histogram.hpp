@@ -62,11 +62,18 @@ struct even_bins {
   common scale;          // floating point
   std::uint64_t width;   // integers: upper - lower
   double inverse_width;  // integers: 1 / width
+  // Integers whose (upper - lower) * bins fits 32 bits: floor(x / width) for 32-bit x as
+  // (t + ((x - t) >> shift1)) >> shift2 with t = the high half of magic * x (Granlund and
+  // Montgomery's round-up method, exact for every 32-bit x), where 64-bit products and
+  // conversions cost a GPU several times the instructions.
+  bool narrow;
+  std::uint32_t magic;
+  int shift1, shift2;
   std::size_t bins;
 
   even_bins(const char* algorithm, std::size_t bin_count, Level lo, Level hi)
       : lower(static_cast<common>(lo)), upper(static_cast<common>(hi)), scale(), width(0), inverse_width(0),
-        bins(bin_count) {
+        narrow(false), magic(0), shift1(0), shift2(0), bins(bin_count) {
     if (bins == 0) throw exception(errc::invalid, std::string(algorithm) + ": no bins");
     if (!(lower < upper)) throw exception(errc::invalid, std::string(algorithm) + ": the bounds are not lower < upper");
     if constexpr (floating) {
@@ -77,6 +84,15 @@ struct even_bins {
       if (width > std::numeric_limits<std::uint64_t>::max() / bins)
         throw exception(errc::invalid, std::string(algorithm) + ": (upper - lower) * bins exceeds 64 bits");
       inverse_width = 1.0 / static_cast<double>(width);
+      constexpr std::uint64_t two32 = std::uint64_t{1} << 32;
+      if (width < two32 && width * bins <= two32) {
+        int l = 0;  // ceil(log2(width))
+        while ((std::uint64_t{1} << l) < width) ++l;
+        narrow = true;
+        magic = static_cast<std::uint32_t>((two32 * ((std::uint64_t{1} << l) - width)) / width + 1);
+        shift1 = l < 1 ? l : 1;
+        shift2 = l > 1 ? l - 1 : 0;
+      }
     }
   }
 
@@ -90,6 +106,12 @@ struct even_bins {
     } else {
       using U = std::make_unsigned_t<common>;
       const auto offset = static_cast<std::uint64_t>(static_cast<U>(static_cast<U>(x) - static_cast<U>(lower)));
+      if (narrow) {
+        const auto scaled = static_cast<std::uint32_t>(offset) * static_cast<std::uint32_t>(bins);  // < 2^32
+        const auto t = static_cast<std::uint32_t>((static_cast<std::uint64_t>(magic) * scaled) >> 32);
+        bin = static_cast<std::size_t>((t + ((scaled - t) >> shift1)) >> shift2);
+        return true;
+      }
       const std::uint64_t scaled = offset * bins;  // < width * bins: no overflow (checked)
       // floor(scaled / width) without a 64-bit division: a double estimate, off by less
       // than one below 2^50 bins, then corrected with exact products (which stay below

@@ -115,6 +115,7 @@ struct first_extremum_op {
 /// {first[i], i}.
 template <typename V, typename It>
 struct indexed_source {
+  using loaded_type = V;
   It first;
   static constexpr int vector_width = vector_width_v<It>;
   COHORT_FUNCTION indexed_value<V> operator()(std::size_t i) const { return {static_cast<V>(first[i]), i}; }

@@ -80,6 +80,15 @@ struct reduce_tuning_gpu {
   static constexpr std::size_t group_size = 256;
   template <typename T>
   static constexpr int items_per_item = sizeof(T) <= 4 ? 16 : sizeof(T) <= 8 ? 8 : 4;
+  /// A source's items per item: by the element it loads (min/max_element's sources load
+  /// one element and only attach its index), else by the accumulator.
+  template <typename Source, typename T>
+  static constexpr int items_of_source = [] {
+    if constexpr (requires { typename Source::loaded_type; })
+      return items_per_item<typename Source::loaded_type>;
+    else
+      return items_per_item<T>;
+  }();
   static constexpr std::size_t groups_per_compute_unit = 40;
 };
 
@@ -350,10 +359,17 @@ struct tile_kernel {
   static constexpr auto get(properties_tag) { return properties{work_group_size<GroupSize>}; }
 
   /// The group's combination of its tiles of `source` (n elements, tiles dealt round-robin
-  /// to `groups` groups).
-  template <int SourceItems, bool SourceVector, typename S>
+  /// to `groups` groups). Each item meets its elements in index order, so with `InOrder`
+  /// it folds them with the operator's in-order form (fold_next_in_order).
+  template <int SourceItems, bool SourceVector, bool InOrder, typename S>
   COHORT_INLINE T group_total(const nd_item<1>& it, const S& source, std::size_t count, std::size_t group,
                               std::size_t groups) const {
+    const auto fold = [&](const T& acc, const T& next) {
+      if constexpr (InOrder)
+        return fold_next_in_order<T>(op, acc, next);
+      else
+        return detail::combine<T>(op, acc, next);
+    };
     constexpr int w = SourceVector ? S::vector_width : 1;
     constexpr std::size_t tile = GroupSize * static_cast<std::size_t>(SourceItems);
     const std::size_t t = it.get_local_id(0);
@@ -370,20 +386,22 @@ struct tile_kernel {
         for (int m = 0; m < SourceItems; ++m) v[m] = source(base + t + static_cast<std::size_t>(m) * GroupSize);
       }
       T s = v[0];
-      for (int m = 1; m < SourceItems; ++m) s = detail::combine<T>(op, s, v[m]);
-      acc = has ? detail::combine<T>(op, acc, s) : s;
+      for (int m = 1; m < SourceItems; ++m) s = fold(s, v[m]);
+      acc = has ? fold(acc, s) : s;
       has = true;
     }
     if (full_tiles * tile < count && group == full_tiles % groups) {
       for (std::size_t i = full_tiles * tile + t; i < count; i += GroupSize) {
         const T v = source(i);
-        acc = has ? detail::combine<T>(op, acc, v) : v;
+        acc = has ? fold(acc, v) : v;
         has = true;
       }
     }
     if constexpr (has_known_identity_v<Op, T>) {
       return reduce_over_group(it.get_group(), has ? acc : detail::make_known_identity<Op, T>(), op);
     } else {
+      // A group with a full tile has a value in every item (the same test in the whole group).
+      if (group < full_tiles) return reduce_over_group(it.get_group(), acc, op);
       return reduce_over_group(it.get_group(), optional_value<T>{acc, has}, optional_op<T, Op>{op}).value;
     }
   }
@@ -391,7 +409,7 @@ struct tile_kernel {
   COHORT_FUNCTION void operator()(nd_item<1> it) const {
     const std::size_t t = it.get_local_id(0);
     const std::size_t group = it.get_group(0), groups = it.get_group_range(0);
-    const T total = group_total<Items, Vector>(it, src, n, group, groups);
+    const T total = group_total<Items, Vector, true>(it, src, n, group, groups);
     if constexpr (is_finishing_output_v<Output>) {
       // The group's total is released by the leader's count of finished groups; the group
       // that counts last acquires every total and combines them in group order.
@@ -407,7 +425,8 @@ struct tile_kernel {
       if (last[0] == 0) return;  // the same in the whole group
       cohort::atomic_fence(memory_order::acquire, memory_scope::device);
       constexpr int partial_items = reduce_tuning_gpu::items_per_item<T>;
-      const T result = group_total<partial_items, false>(it, element_source<T, const T*>{out.partials}, groups, 0, 1);
+      // Group g's partial covers tiles g, g + G, ...: not in index order, so the general operator.
+      const T result = group_total<partial_items, false, false>(it, element_source<T, const T*>{out.partials}, groups, 0, 1);
       if (t == 0) out.out.store(0, result);
     } else {
       if (t == 0) out.store(group, total);
@@ -422,7 +441,7 @@ template <typename T, typename Source, typename Op, typename Output>
 void submit_tiles(handler& h, const Source& src, const Op& op, std::size_t n, std::size_t groups,
                   const Output& out) {
   constexpr std::size_t group_size = reduce_tuning_gpu::group_size;
-  constexpr int base_items = reduce_tuning_gpu::items_per_item<T>;
+  constexpr int base_items = reduce_tuning_gpu::items_of_source<Source, T>;
   constexpr int items = base_items < Source::vector_width ? Source::vector_width : base_items;
   const nd_range<1> shape{range<1>{groups * group_size}, range<1>{group_size}};
   const local_accessor<std::uint32_t, 1> last(range<1>{1}, h);
@@ -476,7 +495,7 @@ event run(queue& q, temporary_storage& storage, std::size_t n, const Source& src
   }
 
   constexpr std::size_t group_size = reduce_tuning_gpu::group_size;
-  constexpr std::size_t tile = group_size * static_cast<std::size_t>(reduce_tuning_gpu::items_per_item<T>);
+  constexpr std::size_t tile = group_size * static_cast<std::size_t>(reduce_tuning_gpu::items_of_source<Source, T>);
   const std::size_t tiles = (n + tile - 1) / tile;
   if (tiles == 1)
     return q.submit([&](handler& h) {
