@@ -48,6 +48,18 @@ struct compose16 {
   }
 };
 
+/// The same on 64-bit parts: a 16-byte accumulator (the GPU's separate status and values).
+struct affine64 {
+  std::uint64_t a, b;
+  friend bool operator==(const affine64&, const affine64&) = default;
+};
+struct compose64 {
+  COHORT_INLINE affine64 operator()(const affine64& f, const affine64& g) const {
+    return {f.a * g.a, f.b * g.a + g.b};
+  }
+};
+
+std::ostream& operator<<(std::ostream& o, const affine64& f) { return o << "(" << f.a << ", " << f.b << ")"; }
 std::ostream& operator<<(std::ostream& o, const affine32& f) { return o << "(" << f.a << ", " << f.b << ")"; }
 std::ostream& operator<<(std::ostream& o, const affine16& f) { return o << "(" << f.a << ", " << f.b << ")"; }
 
@@ -63,6 +75,8 @@ template <typename T>
 T value_at(std::size_t i) {
   if constexpr (std::is_same_v<T, affine32>)
     return {mix(i) | 1u, mix(i + 7)};
+  else if constexpr (std::is_same_v<T, affine64>)
+    return {(std::uint64_t{mix(i + 3)} << 32) | mix(i) | 1u, (std::uint64_t{mix(i + 11)} << 32) | mix(i + 7)};
   else if constexpr (std::is_same_v<T, affine16>)
     return {static_cast<std::uint16_t>(mix(i) | 1u), static_cast<std::uint16_t>(mix(i + 7))};
   else if constexpr (std::is_unsigned_v<T>)
@@ -299,11 +313,14 @@ void check_single_pass_all(cohort::queue& q) {
   check_single_pass<Tuning, true, affine16>(q, compose16{}, std::nullopt, true, true);
   check_single_pass<Tuning, false, affine16>(q, compose16{}, affine16{3, 4}, false);
   check_single_pass<Tuning, true, float>(q, cohort::plus<>(), 1.0f, false);
-  // Others: separate status and values.
+  // 8-byte accumulators: status and value in one 16-byte word on a GPU.
   check_single_pass<Tuning, true, double>(q, cohort::plus<>(), std::nullopt, false);
   check_single_pass<Tuning, true, affine32>(q, compose32{}, std::nullopt, false, true);
   check_single_pass<Tuning, false, affine32>(q, compose32{}, affine32{7, 9}, true);
   check_single_pass<Tuning, true, std::uint64_t>(q, cohort::multiplies<>(), std::uint64_t{3}, false);
+  // Larger ones: separate status and values.
+  check_single_pass<Tuning, true, affine64>(q, compose64{}, std::nullopt, false, true);
+  check_single_pass<Tuning, false, affine64>(q, compose64{}, affine64{7, 9}, true);
 }
 
 TEST_P(ScanTest, SinglePassWithSmallTiles) {

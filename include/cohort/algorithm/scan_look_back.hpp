@@ -150,12 +150,20 @@ COHORT_INLINE constexpr std::size_t scan_round_up(std::size_t bytes) {
   return (bytes + scan_scratch_align - 1) / scan_scratch_align * scan_scratch_align;
 }
 
-template <typename Acc, bool Packed = (sizeof(Acc) == 4)>
+/// How a tile's status travels with its value: in one 64-bit word, in one 16-byte word, or
+/// apart.
+enum class tile_status_layout { packed, wide, separate };
+template <typename Acc>
+inline constexpr tile_status_layout tile_status_layout_v = sizeof(Acc) == 4   ? tile_status_layout::packed
+                                                           : sizeof(Acc) == 8 ? tile_status_layout::wide
+                                                                              : tile_status_layout::separate;
+
+template <typename Acc, tile_status_layout Layout = tile_status_layout_v<Acc>>
 struct tile_status;
 
 /// 4-byte values: (value << 32) | status in one 64-bit word.
 template <typename Acc>
-struct tile_status<Acc, true> {
+struct tile_status<Acc, tile_status_layout::packed> {
   using word_ref = atomic_ref<std::uint64_t, memory_order::relaxed, memory_scope::device,
                               access::address_space::global_space>;
   std::uint64_t* words;
@@ -182,7 +190,7 @@ struct tile_status<Acc, true> {
 /// Other values: a status word per tile, published with release after its value, read
 /// with acquire before it; PARTIAL and INCLUSIVE values in separate arrays.
 template <typename Acc>
-struct tile_status<Acc, false> {
+struct tile_status<Acc, tile_status_layout::separate> {
   using status_ref = atomic_ref<std::uint32_t, memory_order::relaxed, memory_scope::device,
                                 access::address_space::global_space>;
   std::uint32_t* status;
@@ -210,6 +218,56 @@ struct tile_status<Acc, false> {
     if (s == tile_invalid) return {s, Acc{}};
     return {s, (s == tile_inclusive ? inclusive : partial)[tile]};
   }
+};
+
+/// 8-byte values: in device code, a status word and the value in one 16-byte word, written
+/// and read with one relaxed 16-byte access (no release and acquire, as for 4-byte values).
+/// Host code (the CPU runs this strategy in tests) has no such access on every machine: it
+/// keeps the protocol of `separate`, with its status word in the first half of the tile's
+/// 16-byte word and its values in ordinary scratch memory.
+template <typename Acc>
+struct tile_status<Acc, tile_status_layout::wide> {
+  struct alignas(16) word {
+    std::uint64_t status;
+    Acc value;
+  };
+  static_assert(sizeof(word) == 16);
+  word* words;
+  Acc* partial;
+  Acc* inclusive;
+  std::uint32_t epoch;
+
+  static constexpr sync_word_format format = scan_wide_value_and_status;
+  static std::size_t bytes(std::size_t tiles) { return scan_round_up(tiles * sizeof(word)); }
+  static std::size_t values_bytes(std::size_t tiles) {
+    return tile_status<Acc, tile_status_layout::separate>::values_bytes(tiles);
+  }
+  static tile_status at(void* status, void* values, std::size_t tiles, std::uint32_t epoch) {
+    const auto host = tile_status<Acc, tile_status_layout::separate>::at(status, values, tiles, epoch);
+    return {static_cast<word*>(status), host.partial, host.inclusive, epoch};
+  }
+
+#if COHORT_DEVICE_PASS
+  COHORT_INLINE void publish(std::uint32_t tile, std::uint32_t s, const Acc& value) const {
+    atomic_store(&words[tile], word{status_word(epoch, s), value}, memory_order::relaxed, memory_scope::device);
+  }
+  COHORT_INLINE tile_entry<Acc> read(std::uint32_t tile) const {
+    const word w = atomic_load(&words[tile], memory_order::relaxed, memory_scope::device);
+    return {status_of(static_cast<std::uint32_t>(w.status), epoch), w.value};
+  }
+#else
+  using status_ref = atomic_ref<std::uint64_t, memory_order::relaxed, memory_scope::device,
+                                access::address_space::global_space>;
+  COHORT_INLINE void publish(std::uint32_t tile, std::uint32_t s, const Acc& value) const {
+    (s == tile_partial ? partial : inclusive)[tile] = value;
+    status_ref(words[tile].status).store(status_word(epoch, s), memory_order::release);
+  }
+  COHORT_INLINE tile_entry<Acc> read(std::uint32_t tile) const {
+    const auto s = status_of(static_cast<std::uint32_t>(status_ref(words[tile].status).load(memory_order::acquire)), epoch);
+    if (s == tile_invalid) return {s, Acc{}};
+    return {s, (s == tile_inclusive ? inclusive : partial)[tile]};
+  }
+#endif
 };
 
 /// Combines sub-group lanes that hold tiles in decreasing order (lane 0 the nearest

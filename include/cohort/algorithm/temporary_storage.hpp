@@ -125,6 +125,7 @@ enum sync_word_format : std::uint32_t {
   scan_value_and_status = 1,  // 64-bit: a 4-byte value above a status word
   scan_status_only = 2,       // 32-bit status words (the values are in ordinary scratch)
   counted_words = 3,          // counted_word (scan_look_back.hpp)
+  scan_wide_value_and_status = 4,  // 16-byte: a 64-bit status word, then an 8-byte value
 };
 }  // namespace detail
 

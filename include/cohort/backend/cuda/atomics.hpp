@@ -48,6 +48,13 @@ __device__ inline decltype(auto) with_atomic_ref(T* p, memory_scope scope, F&& f
   }
 }
 
+/// A 16-byte value's halves (atomic_load and atomic_store of 16-byte values: one 128-bit
+/// access, single-copy atomic in PTX's .b128 from sm_70; libcu++'s form does not assemble).
+/// Device scope serves the narrower scopes too.
+struct alignas(16) wide_words {
+  unsigned long long low, high;
+};
+
 }  // namespace cohort::backends::cuda
 
 namespace cohort::detail::kernel_hooks {
@@ -56,7 +63,18 @@ namespace cohort::detail::kernel_hooks {
 // them on the aligned 32-bit word around them, which can reach past the value's allocation.
 template <typename T>
 COHORT_INLINE T atomic_load(const T* p, memory_order order, memory_scope scope) {
-  if constexpr (sizeof(T) == 2) {
+  if constexpr (sizeof(T) == 16) {
+    backends::cuda::wide_words w;
+    if (scope == memory_scope::system)
+      asm volatile("{\n\t.reg .b128 t;\n\tld.relaxed.sys.b128 t, [%2];\n\tmov.b128 {%0, %1}, t;\n\t}"
+                   : "=l"(w.low), "=l"(w.high) : "l"(p) : "memory");
+    else
+      asm volatile("{\n\t.reg .b128 t;\n\tld.relaxed.gpu.b128 t, [%2];\n\tmov.b128 {%0, %1}, t;\n\t}"
+                   : "=l"(w.low), "=l"(w.high) : "l"(p) : "memory");
+    if (order != memory_order::relaxed) ::cuda::atomic_thread_fence(backends::cuda::native_order(order),
+                                                                    backends::cuda::native_scope(scope));
+    return __builtin_bit_cast(T, w);
+  } else if constexpr (sizeof(T) == 2) {
     const T value = __builtin_bit_cast(T, *reinterpret_cast<const volatile unsigned short*>(p));
     if (order != memory_order::relaxed) ::cuda::atomic_thread_fence(backends::cuda::native_order(order),
                                                                     backends::cuda::native_scope(scope));
@@ -68,6 +86,18 @@ COHORT_INLINE T atomic_load(const T* p, memory_order order, memory_scope scope) 
 
 template <typename T>
 COHORT_INLINE void atomic_store(T* p, T value, memory_order order, memory_scope scope) {
+  if constexpr (sizeof(T) == 16) {
+    if (order != memory_order::relaxed) ::cuda::atomic_thread_fence(backends::cuda::native_order(order),
+                                                                    backends::cuda::native_scope(scope));
+    const auto w = __builtin_bit_cast(backends::cuda::wide_words, value);
+    if (scope == memory_scope::system)
+      asm volatile("{\n\t.reg .b128 t;\n\tmov.b128 t, {%1, %2};\n\tst.relaxed.sys.b128 [%0], t;\n\t}"
+                   :: "l"(p), "l"(w.low), "l"(w.high) : "memory");
+    else
+      asm volatile("{\n\t.reg .b128 t;\n\tmov.b128 t, {%1, %2};\n\tst.relaxed.gpu.b128 [%0], t;\n\t}"
+                   :: "l"(p), "l"(w.low), "l"(w.high) : "memory");
+    return;
+  }
   const auto o = backends::cuda::native_order(order);
   backends::cuda::with_atomic_ref(p, scope, [o, value](auto a) { a.store(value, o); });
 }
