@@ -150,6 +150,8 @@ struct event_state {
     std::lock_guard lock(mutex);
     return status == info::event_command_status::complete ? nullptr : device.get();
   }
+  /// Complete, as far as known without asking a device.
+  bool complete_known() const { return finished.load(std::memory_order_acquire); }
   bool complete() {
     if (finished.load(std::memory_order_acquire)) return true;
     std::lock_guard lock(mutex);

@@ -51,10 +51,20 @@ event_handle enqueue(queue_state& q, std::function<void()> work, std::vector<eve
   command c{std::move(work), done, std::move(dependencies)};
   if (!c.work) c.work = [] {};  // an empty command group still orders later work
   std::lock_guard lock(q.mutex);
-  if (q.in_order && q.last && !q.last->complete()) c.dependencies.push_back(q.last);
+  // Whether the last command is known to be complete, without asking its device (a CUDA
+  // event query costs more than a launch): depending on a complete command costs nothing.
+  if (q.in_order && q.last && !q.last->complete_known()) c.dependencies.push_back(q.last);
   q.last = done;
   if (q.pending.size() >= 2 * q.pending_after_pruning + 16) {
-    std::erase_if(q.pending, [](const auto& p) { return p->complete(); });
+    // The newest first: a device that completes its commands in order then answers for the
+    // older ones without being asked again. Else the oldest ones, up to one still running.
+    if (q.pending.back()->complete()) {
+      for (const auto& p : q.pending) p->complete();
+    } else {
+      for (const auto& p : q.pending)
+        if (!p->complete()) break;
+    }
+    std::erase_if(q.pending, [](const auto& p) { return p->complete_known(); });
     q.pending_after_pruning = q.pending.size();
   }
   q.pending.push_back(done);

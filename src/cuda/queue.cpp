@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
 // A queue on a CUDA device: one stream, commands launched on it by the submitting thread,
 // completion and profiling through CUDA events.
+#include <atomic>
+#include <cstdint>
 #include <mutex>
 #include <vector>
 
@@ -57,6 +59,30 @@ private:
   std::vector<cudaEvent_t> m_spare[2];  // without timing, with timing
 };
 
+/// The order of a queue's end-of-command events on its stream, which completes them in that
+/// order: once one is seen complete, every earlier one is, without a CUDA event query (which
+/// costs the host more than a launch). Shared by the queue and its commands' completions.
+class stream_progress {
+public:
+  /// Records `end` on `stream`; its place in the stream's order.
+  std::uint64_t record(cudaEvent_t end, cudaStream_t stream) {
+    std::lock_guard lock(m_mutex);  // places in the order of the records
+    backends::cuda::check(cudaEventRecord(end, stream), "recording a CUDA event");
+    return ++m_recorded;
+  }
+  bool known_complete(std::uint64_t place) const { return place <= m_complete.load(std::memory_order_acquire); }
+  void completed(std::uint64_t place) {
+    std::uint64_t known = m_complete.load(std::memory_order_relaxed);
+    while (known < place && !m_complete.compare_exchange_weak(known, place, std::memory_order_release)) {
+    }
+  }
+
+private:
+  std::mutex m_mutex;
+  std::uint64_t m_recorded = 0;
+  std::atomic<std::uint64_t> m_complete{0};
+};
+
 /// A mark on a queue's stream whose host time is known, so device timestamps convert to the
 /// host's clock; shared by the queue and its commands' completions, which may outlive it.
 struct clock_reference {
@@ -75,8 +101,12 @@ struct clock_reference {
 class cuda_completion final : public device_completion {
 public:
   cuda_completion(cudaStream_t stream, bool profiling, std::shared_ptr<const clock_reference> reference,
-                  std::shared_ptr<event_pool> pool)
-      : m_stream(stream), m_reference(std::move(reference)), m_pool(std::move(pool)), m_profiling(profiling) {
+                  std::shared_ptr<event_pool> pool, std::shared_ptr<stream_progress> progress)
+      : m_stream(stream),
+        m_reference(std::move(reference)),
+        m_pool(std::move(pool)),
+        m_progress(std::move(progress)),
+        m_profiling(profiling) {
     m_end = m_pool->take(profiling);
     if (profiling) {
       m_start = m_pool->take(true);
@@ -87,17 +117,24 @@ public:
     if (m_start) m_pool->give_back(m_start, true);
     m_pool->give_back(m_end, m_profiling);
   }
-  void record_end() { backends::cuda::check(cudaEventRecord(m_end, m_stream), "recording a CUDA event"); }
+  void record_end() { m_place = m_progress->record(m_end, m_stream); }
 
   bool done(std::exception_ptr& error) override {
+    if (m_progress->known_complete(m_place)) return true;
     const cudaError_t e = cudaEventQuery(m_end);
     if (e == cudaErrorNotReady) return false;
-    if (e != cudaSuccess) error = failure(e);
+    if (e != cudaSuccess)
+      error = failure(e);  // the stream's later commands answer for themselves
+    else
+      m_progress->completed(m_place);
     return true;
   }
   std::exception_ptr wait() override {
+    if (m_progress->known_complete(m_place)) return nullptr;
     const cudaError_t e = cudaEventSynchronize(m_end);
-    return e == cudaSuccess ? nullptr : failure(e);
+    if (e != cudaSuccess) return failure(e);
+    m_progress->completed(m_place);
+    return nullptr;
   }
   /// The command's duration comes from its own two events; only its start is placed
   /// through the reference, whose float milliseconds lose precision as it ages (the queue
@@ -125,6 +162,8 @@ private:
   cudaEvent_t m_start = nullptr, m_end = nullptr;
   std::shared_ptr<const clock_reference> m_reference;
   std::shared_ptr<event_pool> m_pool;
+  std::shared_ptr<stream_progress> m_progress;
+  std::uint64_t m_place = 0;
   bool m_profiling;
 };
 
@@ -156,7 +195,7 @@ public:
       else if (on_cuda->stream() != m_stream)  // the stream itself keeps its own order
         backends::cuda::check(cudaStreamWaitEvent(m_stream, on_cuda->end_event(), 0), "ordering CUDA streams");
     }
-    auto done = std::make_unique<cuda_completion>(m_stream, profiling, reference(profiling), m_events);
+    auto done = std::make_unique<cuda_completion>(m_stream, profiling, reference(profiling), m_events, m_progress);
     work();
     done->record_end();
     return done;
@@ -178,6 +217,7 @@ private:
   std::mutex m_reference_mutex;
   std::shared_ptr<const clock_reference> m_reference;
   std::shared_ptr<event_pool> m_events = std::make_shared<event_pool>();
+  std::shared_ptr<stream_progress> m_progress = std::make_shared<stream_progress>();
 };
 
 }  // namespace
