@@ -136,8 +136,8 @@ void run_case(const cohort::device& device, const options& o, std::size_t n) {
       verify);
   print_last();
 #if COHORT_BENCH_TILE_STUDIES
-  // The tuning study: other tile shapes of the pass kernel, for 32-bit keys.
-  if constexpr (sizeof(Key) == 4 && !std::is_floating_point_v<Key>) {
+  // The tuning study: other tile shapes of the pass kernel, for 32- and 64-bit integer keys.
+  if constexpr (!std::is_floating_point_v<Key>) {
     if (n < (std::size_t{1} << 20) || o.quick || o.tiny) return;
     auto shape_row = [&](auto shape) {
       using Shape = decltype(shape);
@@ -160,14 +160,21 @@ void run_case(const cohort::device& device, const options& o, std::size_t n) {
           verify);
       print_last();
     };
-    shape_row(cohort::detail::tile_shape<256, 12, 3>{});
-    shape_row(cohort::detail::tile_shape<256, 12, 4>{});
-    shape_row(cohort::detail::tile_shape<384, 8, 2>{});
-    shape_row(cohort::detail::tile_shape<384, 8, 3>{});
-    shape_row(cohort::detail::tile_shape<256, 12>{});
-    shape_row(cohort::detail::tile_shape<256, 16, 3>{});
-    shape_row(cohort::detail::tile_shape<256, 16, 4>{});
-    shape_row(cohort::detail::tile_shape<256, 20, 3>{});
+    if constexpr (sizeof(Key) == 4) {
+      shape_row(cohort::detail::tile_shape<256, 16, 4>{});
+      shape_row(cohort::detail::tile_shape<256, 20, 3>{});
+      shape_row(cohort::detail::tile_shape<256, 24, 2>{});
+      shape_row(cohort::detail::tile_shape<256, 24, 3>{});
+      shape_row(cohort::detail::tile_shape<256, 28, 2>{});
+      shape_row(cohort::detail::tile_shape<384, 16, 2>{});
+      shape_row(cohort::detail::tile_shape<512, 12, 2>{});
+    } else if constexpr (!Pairs) {
+      shape_row(cohort::detail::tile_shape<256, 16>{});
+      shape_row(cohort::detail::tile_shape<256, 16, 3>{});
+      shape_row(cohort::detail::tile_shape<256, 12, 3>{});
+      shape_row(cohort::detail::tile_shape<256, 20, 2>{});
+      shape_row(cohort::detail::tile_shape<384, 12, 2>{});
+    }
   }
 #endif
 }
