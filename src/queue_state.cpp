@@ -56,13 +56,14 @@ event_handle enqueue(queue_state& q, std::function<void()> work, std::vector<eve
   if (q.in_order && q.last && !q.last->complete_known()) c.dependencies.push_back(q.last);
   q.last = done;
   if (q.pending.size() >= 2 * q.pending_after_pruning + 16) {
-    // The newest first: a device that completes its commands in order then answers for the
-    // older ones without being asked again. Else the oldest ones, up to one still running.
-    if (q.pending.back()->complete()) {
-      for (const auto& p : q.pending) p->complete();
-    } else {
-      for (const auto& p : q.pending)
-        if (!p->complete()) break;
+    // A finished command near the newest, looked for 1, 2, 4, ... back: a device that
+    // completes its commands in order then answers for every older one without being asked
+    // (a CUDA event query costs more than a launch).
+    const std::size_t size = q.pending.size();
+    for (std::size_t back = 1; back <= size; back *= 2) {
+      if (!q.pending[size - back]->complete()) continue;
+      for (std::size_t i = 0; i < size - back; ++i) q.pending[i]->complete();
+      break;
     }
     std::erase_if(q.pending, [](const auto& p) { return p->complete_known(); });
     q.pending_after_pruning = q.pending.size();

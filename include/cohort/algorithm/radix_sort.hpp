@@ -82,12 +82,14 @@ constexpr std::size_t radix_value_bytes() {
 /// The GPU strategy's constants: 8-bit digits as CUB's onesweep on sm_90; the pass kernel's
 /// tile shape by key and value size (`shape`), chosen among the shapes cohort-bench-cuda's
 /// sort benchmark compares (bench/cuda/algorithm_sort.cu, -DCOHORT_BENCH_TILE_STUDIES=ON;
-/// an H200, 2026-11-27): for 32-bit keys 256 x 20 with room for three groups per
-/// multiprocessor sorted at 0.86x / 0.78x CUB at 2^24 / 2^28 alone and 0.93x / 0.91x with
-/// 32-bit values, against 0.78x / 0.70x and 0.79x / 0.75x for 256 x 12 and 0.83x / 0.76x and
-/// 0.87x / 0.82x for 256 x 16 with four (larger tiles spread each tile's fixed work, the
-/// digit scans and the look-back, over more keys). 8-byte keys keep 256 x 16, chosen for the
-/// earlier pass kernel.
+/// docs/results/cuda.md). On an H100 (2026-11-28), at 2^24 / 2^28 keys: 32-bit keys alone
+/// 0.94x / 0.87x CUB with 256 x 24 and room for three groups per multiprocessor, against
+/// 0.88x / 0.80x for 256 x 20 with three and 0.84-0.89x / 0.76-0.81x for 256 x 24 and 28
+/// with two, 384 x 16 and 512 x 12; with 32-bit values 0.94x / 0.93x with 256 x 28 and two
+/// groups, against 0.85x / 0.80x for 256 x 20 with three; 64-bit keys 1.00x / 0.95x with
+/// 256 x 16 and three groups, against 0.90x / 0.85x without the hint. Larger tiles spread
+/// each tile's fixed work (the digit scans, the look-back) over more keys, until the
+/// registers they take leave too few groups.
 struct radix_sort_tuning_gpu {
   static constexpr int digit_bits = 8;
   static constexpr std::size_t radix = std::size_t{1} << digit_bits;
@@ -102,8 +104,9 @@ struct radix_sort_tuning_gpu {
   template <typename Key, typename Value>
   using shape = std::conditional_t<
       (widest<Key, Value>() <= 4),
-      detail::tile_shape<256, 20, 3>,
-      detail::tile_shape<256, (widest<Key, Value>() <= 8 ? 16 : (128 / widest<Key, Value>() > 0 ? 128 / widest<Key, Value>() : 1))>>;
+      std::conditional_t<std::is_void_v<Value>, detail::tile_shape<256, 24, 3>, detail::tile_shape<256, 28, 2>>,
+      std::conditional_t<(widest<Key, Value>() <= 8), detail::tile_shape<256, 16, 3>,
+                         detail::tile_shape<256, (128 / widest<Key, Value>() > 0 ? 128 / widest<Key, Value>() : 1)>>>;
 };
 
 inline constexpr int radix_max_passes = 64;  // 64-bit keys, 1-bit digits at the extreme
