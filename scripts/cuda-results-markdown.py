@@ -59,8 +59,8 @@ def benchmarks(rows):
 
 # The plain CUDA kernel that does what each model's kernel adds to the plain one: the
 # hierarchical and scoped models' barriers, the nd_range source's std::size_t counters.
-MODEL_BOUNDS = {"nd_range": "cuda_size_t_counters", "hierarchical": "cuda_barriers_of_hierarchical",
-                "scoped": "cuda_barriers_of_scoped"}
+MODEL_BOUNDS = {"nd_range": "cuda_size_t_counters", "hierarchical": "cuda_size_t_counters_barriers_of_hierarchical",
+                "scoped": "cuda_size_t_counters_barriers_of_scoped"}
 
 
 def model_barriers(rows):

@@ -113,6 +113,13 @@ void run_type(const cohort::device& device, const options& o) {
   const bool scoped_ok = verify();
   const double t_wide = time_cuda(prepare, plain_passes(&reduce_pass_cuda<T, barriers_of::plain, std::size_t>), o.repeats);
   const bool wide_ok = verify();
+  // What each model adds together with its source's std::size_t counters.
+  const double t_wide_hierarchical =
+      time_cuda(prepare, plain_passes(&reduce_pass_cuda<T, barriers_of::hierarchical, std::size_t>), o.repeats);
+  const bool wide_hierarchical_ok = verify();
+  const double t_wide_scoped =
+      time_cuda(prepare, plain_passes(&reduce_pass_cuda<T, barriers_of::scoped, std::size_t>), o.repeats);
+  const bool wide_scoped_ok = verify();
   const double t_cub = time_cuda(
       prepare,
       [&](cudaStream_t s) { check(cub::DeviceReduce::Sum(temp.get(), temp_bytes, in.get(), sum.get(), n, s), "cub"); },
@@ -132,6 +139,13 @@ void run_type(const cohort::device& device, const options& o) {
                               static_cast<long long>(local * sizeof(T))));
   reference_row(base, "cuda_barriers_of_scoped", t_scoped, scoped_ok, bytes,
                 attributes_of(&reduce_pass_cuda<T, barriers_of::scoped>, static_cast<int>(local),
+                              static_cast<long long>(local * sizeof(T))));
+  reference_row(base, "cuda_size_t_counters_barriers_of_hierarchical", t_wide_hierarchical, wide_hierarchical_ok,
+                bytes,
+                attributes_of(&reduce_pass_cuda<T, barriers_of::hierarchical, std::size_t>, static_cast<int>(local),
+                              static_cast<long long>(local * sizeof(T))));
+  reference_row(base, "cuda_size_t_counters_barriers_of_scoped", t_wide_scoped, wide_scoped_ok, bytes,
+                attributes_of(&reduce_pass_cuda<T, barriers_of::scoped, std::size_t>, static_cast<int>(local),
                               static_cast<long long>(local * sizeof(T))));
 
   // The kernel models: the same passes on a cohort queue.
