@@ -253,7 +253,7 @@ void check_sub_groups(queue& q, std::size_t local) {
 // limits of its own compiled kernel.
 TEST_P(nd_range_kernels, one_kernel_at_group_sizes_of_every_shape) {
   for (const std::size_t local : {std::size_t{64}, std::size_t{1024}, std::size_t{100}, std::size_t{128},
-                                  std::size_t{256}, std::size_t{1}}) {
+                                  std::size_t{256}, std::size_t{160}, std::size_t{1}}) {
     const std::size_t max = q.get_device().get_info<info::device::max_work_group_size>();
     if (local > max) continue;
     const std::size_t n = 3 * local;

@@ -94,19 +94,25 @@ inline constexpr int max_block_threads = 1024;
 ///   collectives' general paths cost most against their short ones). The group carries
 ///   that bound, a constant of the kernel, so the collectives take the paths of groups
 ///   that small (block_ops.hpp). One warp keeps the `full_warps` kernel, whose collectives
-///   need no shared memory.
+///   need no shared memory;
+/// - `several_full_warps`: five to eight warps (160 to 256 items), whose reductions then
+///   fold the warps' totals in one item, as with a fixed size of that many warps.
 /// Each class is a kernel of its own (the kernel's code is compiled once per class used).
-enum class group_shape { partial_warps, full_warps, few_full_warps };
+enum class group_shape { partial_warps, full_warps, few_full_warps, several_full_warps };
 inline constexpr std::size_t few_warps_limit = max_folded_warps * warp_size;
+inline constexpr std::size_t several_warps_limit = 8 * warp_size;
 
+/// The largest group of a kernel of the class (0: any).
 template <group_shape Shape>
-constexpr int max_threads_of = Shape == group_shape::few_full_warps ? static_cast<int>(few_warps_limit)
-                                                                     : max_block_threads;
+constexpr std::size_t group_bound_of = Shape == group_shape::few_full_warps       ? few_warps_limit
+                                       : Shape == group_shape::several_full_warps ? several_warps_limit
+                                                                                  : 0;
+template <group_shape Shape>
+constexpr int max_threads_of = group_bound_of<Shape> != 0 ? static_cast<int>(group_bound_of<Shape>) : max_block_threads;
 
 template <int D, typename Kernel, group_shape Shape>
 __global__ void __launch_bounds__(max_threads_of<Shape>) nd_range_kernel(Kernel k, range<D> groups, range<D> local) {
-  const group<D> g(group_id_of_block<D>(groups), groups, local, local_id_of_thread<D>(),
-                   Shape == group_shape::few_full_warps ? few_warps_limit : 0);
+  const group<D> g(group_id_of_block<D>(groups), groups, local, local_id_of_thread<D>(), group_bound_of<Shape>);
   if constexpr (Shape != group_shape::partial_warps) __builtin_assume(g.get_local_linear_range() % warp_size == 0);
   k(nd_item<D>(g, warp_size));
 }
@@ -263,6 +269,9 @@ struct launcher {
     else if (size > warp_size && size <= few_warps_limit)
       launch(&nd_range_kernel<D, Kernel, group_shape::few_full_warps>, groups.size(), block_of(local), local_bytes,
              stream(), "parallel_for(nd_range)", kernel, groups, local);
+    else if (size > few_warps_limit && size <= several_warps_limit)
+      launch(&nd_range_kernel<D, Kernel, group_shape::several_full_warps>, groups.size(), block_of(local),
+             local_bytes, stream(), "parallel_for(nd_range)", kernel, groups, local);
     else
       launch(&nd_range_kernel<D, Kernel, group_shape::full_warps>, groups.size(), block_of(local), local_bytes,
              stream(), "parallel_for(nd_range)", kernel, groups, local);
