@@ -28,6 +28,8 @@ def collectives(rows):
         if r["variant"] != "sub-group":
             sizes.add(size)
         cells[(r["benchmark"], r["type"])][column] = float(r["ratio"])
+    if not cells:
+        return []
     columns = [str(s) for s in sorted(sizes)] + [f"fixed {s}" for s in sorted(sizes)] + ["sub-group"]
     out = ["| algorithm | type | " + " | ".join(columns) + " |", "| --- | --- |" + " --- |" * len(columns)]
     for (algorithm, type_), by in cells.items():
@@ -59,8 +61,11 @@ def benchmarks(rows):
 
 # The plain CUDA kernel that does what each model's kernel adds to the plain one: the
 # hierarchical and scoped models' barriers, the nd_range source's std::size_t counters.
-MODEL_BOUNDS = {"nd_range": "cuda_size_t_counters", "hierarchical": "cuda_size_t_counters_barriers_of_hierarchical",
-                "scoped": "cuda_size_t_counters_barriers_of_scoped"}
+# The first reference of each list that a case has (the benchmarks with std::size_t rows
+# have them for every model).
+MODEL_BOUNDS = {"nd_range": ["cuda_size_t_counters"],
+                "hierarchical": ["cuda_size_t_counters_barriers_of_hierarchical", "cuda_barriers_of_hierarchical"],
+                "scoped": ["cuda_size_t_counters_barriers_of_scoped", "cuda_barriers_of_scoped"]}
 
 
 def model_barriers(rows):
@@ -70,8 +75,9 @@ def model_barriers(rows):
     for r in rows:
         cases[(r["benchmark"], r["type"])][r["variant"]] = r
     for (benchmark, type_), by in cases.items():
-        for model, bound in MODEL_BOUNDS.items():
-            if bound not in by or model not in by:
+        for model, candidates in MODEL_BOUNDS.items():
+            bound = next((c for c in candidates if c in by), None)
+            if bound is None or model not in by:
                 continue
             if not out:
                 out = ["| benchmark | type | model | plain CUDA with what the model adds | model | model / that |",
@@ -121,15 +127,16 @@ def algorithms(rows):
 def main():
     with open(sys.argv[1]) as f:
         rows = list(csv.DictReader(f))
-    sized = [r for r in rows if r.get("size", "").isdigit()]
-    if any(r["benchmark"].startswith(("algorithm", "scan/", "copy_if")) for r in sized):
-        print("\n".join(algorithms(sized)))
-        return
-    print("\n".join(collectives(rows)))
-    print()
-    print("\n".join(benchmarks(rows)))
-    print()
-    print("\n".join(model_barriers(rows)))
+    is_algorithm = lambda r: r["benchmark"].startswith(("algorithm", "scan/", "copy_if", "partition", "histogram",
+                                                          "segmented_reduce_", "command_overhead"))
+    sized = [r for r in rows if r.get("size", "").isdigit() and is_algorithm(r)]
+    others = [r for r in rows if not is_algorithm(r)]
+    tables = []
+    if sized:
+        tables.append(algorithms(sized))
+    if others:
+        tables += [collectives(others), benchmarks(others), model_barriers(others)]
+    print("\n\n".join("\n".join(t) for t in tables if t))
 
 
 if __name__ == "__main__":
