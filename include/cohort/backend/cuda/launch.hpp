@@ -94,19 +94,18 @@ inline constexpr int max_block_threads = 1024;
 ///   collectives' general paths cost most against their short ones). The group carries
 ///   that bound, a constant of the kernel, so the collectives take the paths of groups
 ///   that small (block_ops.hpp). One warp keeps the `full_warps` kernel, whose collectives
-///   need no shared memory;
-/// - `several_full_warps`: five to eight warps (160 to 256 items), whose reductions then
-///   fold the warps' totals in one item, as with a fixed size of that many warps.
+///   need no shared memory.
 /// Each class is a kernel of its own (the kernel's code is compiled once per class used).
-enum class group_shape { partial_warps, full_warps, few_full_warps, several_full_warps };
+/// One-dimensional groups of `common_group_size` items take the kernel of that fixed size
+/// (as with the work_group_size property): the most common size gets the collectives'
+/// constant-size paths without the property.
+enum class group_shape { partial_warps, full_warps, few_full_warps };
 inline constexpr std::size_t few_warps_limit = max_folded_warps * warp_size;
-inline constexpr std::size_t several_warps_limit = 8 * warp_size;
+inline constexpr std::size_t common_group_size = 256;
 
 /// The largest group of a kernel of the class (0: any).
 template <group_shape Shape>
-constexpr std::size_t group_bound_of = Shape == group_shape::few_full_warps       ? few_warps_limit
-                                       : Shape == group_shape::several_full_warps ? several_warps_limit
-                                                                                  : 0;
+constexpr std::size_t group_bound_of = Shape == group_shape::few_full_warps ? few_warps_limit : 0;
 template <group_shape Shape>
 constexpr int max_threads_of = group_bound_of<Shape> != 0 ? static_cast<int>(group_bound_of<Shape>) : max_block_threads;
 
@@ -263,15 +262,19 @@ struct launcher {
     for (int d = 0; d < D; ++d) groups[d] = r.get_global_range()[d] / local[d];
     if (groups.size() == 0) return;
     const std::size_t size = local.size();
+    if constexpr (D == 1) {
+      if (size == common_group_size) {
+        launch(&nd_range_kernel_fixed<1, Kernel, 0, common_group_size>, groups.size(), block_of(local), local_bytes,
+               stream(), "parallel_for(nd_range)", kernel, groups);
+        return;
+      }
+    }
     if (size % warp_size != 0)
       launch(&nd_range_kernel<D, Kernel, group_shape::partial_warps>, groups.size(), block_of(local), local_bytes,
              stream(), "parallel_for(nd_range)", kernel, groups, local);
     else if (size > warp_size && size <= few_warps_limit)
       launch(&nd_range_kernel<D, Kernel, group_shape::few_full_warps>, groups.size(), block_of(local), local_bytes,
              stream(), "parallel_for(nd_range)", kernel, groups, local);
-    else if (size > few_warps_limit && size <= several_warps_limit)
-      launch(&nd_range_kernel<D, Kernel, group_shape::several_full_warps>, groups.size(), block_of(local),
-             local_bytes, stream(), "parallel_for(nd_range)", kernel, groups, local);
     else
       launch(&nd_range_kernel<D, Kernel, group_shape::full_warps>, groups.size(), block_of(local), local_bytes,
              stream(), "parallel_for(nd_range)", kernel, groups, local);
