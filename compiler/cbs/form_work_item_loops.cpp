@@ -7,17 +7,21 @@
 //     share blocks: each gets its own copy);
 //  3. values the same for every item (the kernel's captures, the group's ranges, and pure
 //     arithmetic on them) move to the wrapper's entry, computed once per group;
-//  4. arithmetic on the local id is computed again after a barrier; every other value that
-//     an item needs after a barrier, and every stack object, gets one slot per item in the
-//     group's per-item storage; a value the same for all items (found by a divergence
-//     analysis: it depends on no item's id, and no branch that items may take different
-//     ways decides it) is read from the last item's slot;
+//  4. a few operations on the local id are computed again after a barrier; every other
+//     value that an item needs after a barrier, and every stack object, gets one slot per
+//     item in the group's per-item storage; a value the same for all items (found by a
+//     divergence analysis: it depends on no item's id, and no branch that items may take
+//     different ways decides it) is read from the last item's slot;
 //  5. each region becomes a loop over the items; where the items leave a region for the next
 //     barrier, the loop ends and the region that starts after that barrier follows. The
 //     barriers of a group are reached by all its items (SYCL requires it), so the last
 //     item's choice is the group's: where a region has several ways out, the last item runs
 //     apart after the loop, which then has one exit; a region where only item 0 works (a
-//     collective's completion) runs for item 0 alone.
+//     collective's completion) runs for item 0 alone; a region that starts with a test of
+//     the local id against a bound the same for all (a tree's `lid < half`) becomes two
+//     loops, the items below the bound and those above, each with the test decided;
+//  6. LLVM's passes tidy the loops for the vectoriser, and unswitch them on the conditions
+//     the same for all items that they still test.
 #include "form_work_item_loops.hpp"
 
 #include <cstdlib>
@@ -42,6 +46,7 @@
 #include <llvm/IR/Module.h>
 #include <llvm/IR/Verifier.h>
 #include <llvm/Pass.h>
+#include <llvm/Support/CommandLine.h>
 #include <llvm/Support/FileSystem.h>
 #include <llvm/Support/raw_ostream.h>
 #include <llvm/Transforms/InstCombine/InstCombine.h>
@@ -65,6 +70,9 @@ namespace {
 /// Larger kernels are declined: each region copies its blocks.
 constexpr unsigned max_regions = 64;
 constexpr unsigned max_cloned_blocks = 8192;
+
+/// The loop metadata that marks the loops over the items.
+constexpr StringLiteral item_loop_mark = "cohort.cbs.item_loop";
 
 /// Where the items go when they leave a region: the region after barrier `target`, or the
 /// end of the wrapper.
@@ -110,6 +118,8 @@ private:
   /// Whether, in some region holding `at`, an item may reach `at` from `def` without a barrier.
   bool reachable_in_one_go(BasicBlock* def, BasicBlock* at);
   Value* recompute(Value* v, Instruction* before);
+  /// Roughly what recompute(v) costs per item: its operations, a multiplication as two.
+  unsigned recompute_cost(Value* v) const;
   std::string give_each_item_its_storage();
   std::string build_loops();
   /// Whether only item 0 does anything in region r (a collective's completion): the region
@@ -118,8 +128,25 @@ private:
   /// Copies region r for the item `lid` before block `before`; its exits go to
   /// `exit_to(target)`; `start` receives the copy's first block. `in_loop`: the copy is the
   /// body of the loop over the items.
+  /// `start_branch`: where set, the value that the copy's first branch takes (the items it
+  /// runs are known to go that way).
   std::string clone_region(unsigned r, Value* lid, BasicBlock* before, bool in_loop,
-                           const std::function<BasicBlock*(unsigned)>& exit_to, BasicBlock*& start);
+                           const std::function<BasicBlock*(unsigned)>& exit_to, BasicBlock*& start,
+                           std::optional<bool> start_branch = std::nullopt);
+  /// Where region r starts with a test of the local id against a bound the same for all
+  /// items (`lid < half` in a tree, `base + lid < n` for a global id), the bound computed at
+  /// the end of `at`, the value the test takes below it, and (for an offset local id) the
+  /// condition under which the test is one of the local id against the bound (no item's
+  /// offset id wraps around); none otherwise.
+  struct bound_test {
+    Value* bound;
+    bool below;
+    Value* valid;
+  };
+  std::optional<bound_test> item_bound(unsigned r, BasicBlock* at, Value* last_lid);
+  /// `v`, the same for all items, computed again at the end of `at` (before the region's
+  /// loop); null where it cannot be.
+  Value* before_the_loop(Value* v, BasicBlock* at, unsigned depth);
 
   bool in_region(unsigned r, BasicBlock* b) const { return regions[r].blocks.count(b) != 0; }
   /// Blocks of region r that an item reaches from its start without passing block `avoid`.
@@ -147,6 +174,9 @@ private:
   DenseMap<LoadInst*, AllocaInst*> uniform_loads;
   // The loads and stores of the per-item slots of values live across barriers.
   DenseMap<Instruction*, AllocaInst*> slot_accesses;
+  // The slots that some item reads back as its own (the others only hold values the same
+  // for all, read from the last item's slot).
+  DenseSet<AllocaInst*> read_as_own;
   // Per stack object, where its per-item array starts and how far apart the items' copies are.
   struct item_array {
     AllocaInst* object;
@@ -451,6 +481,14 @@ bool loop_former::recomputable(Value* v, unsigned depth) const {
   return true;
 }
 
+unsigned loop_former::recompute_cost(Value* v) const {
+  auto* inst = dyn_cast<Instruction>(v);
+  if (!inst || uniform.count(inst) || is_call_to(inst, local_id_marker)) return 0;
+  unsigned cost = isa<CastInst>(inst) ? 0 : inst->getOpcode() == Instruction::Mul ? 2 : 1;
+  for (Value* op : inst->operands()) cost += recompute_cost(op);
+  return cost;
+}
+
 Value* loop_former::recompute(Value* v, Instruction* before) {
   auto* inst = dyn_cast<Instruction>(v);
   if (!inst || uniform.count(inst)) return v;
@@ -489,10 +527,13 @@ std::string loop_former::demote_values_crossing_barriers() {
     }
   }
   // Arithmetic on the local id and on values the same for every item (a global id, a test
-  // of the local id) is computed again where it is needed: cheaper than a slot per item.
+  // of the local id) is computed again where it is needed: cheaper than a slot per item,
+  // unless it takes more than a few operations (a slot's load serves every pass of a kernel
+  // loop whose value was computed before the loop, where the arithmetic would run each time).
   constexpr unsigned recompute_depth = 8;
+  constexpr unsigned max_recompute_cost = 3;
   for (crossing& c : crossings) {
-    if (!recomputable(c.value, recompute_depth)) continue;
+    if (!recomputable(c.value, recompute_depth) || recompute_cost(c.value) > max_recompute_cost) continue;
     DenseMap<std::pair<PHINode*, BasicBlock*>, Value*> phi_copies;
     for (Use* use : c.uses) {
       auto* user = cast<Instruction>(use->getUser());
@@ -534,8 +575,10 @@ std::string loop_former::demote_values_crossing_barriers() {
       }
       if (load && same_for_all && !reachable_in_one_go(value->getParent(), at))
         uniform_loads[load] = slot;
-      else if (load)
+      else if (load) {
         slot_accesses[load] = slot;
+        read_as_own.insert(slot);
+      }
     }
   }
   return {};
@@ -579,7 +622,8 @@ std::string loop_former::give_each_item_its_storage() {
 }
 
 std::string loop_former::clone_region(unsigned r, Value* lid, BasicBlock* before, bool in_loop,
-                                      const std::function<BasicBlock*(unsigned)>& exit_to, BasicBlock*& start) {
+                                      const std::function<BasicBlock*(unsigned)>& exit_to, BasicBlock*& start,
+                                      std::optional<bool> start_branch) {
   region& reg = regions[r];
   ValueToValueMapTy map;
   IRBuilder<> builder(before->getContext());
@@ -605,10 +649,27 @@ std::string loop_former::clone_region(unsigned r, Value* lid, BasicBlock* before
     map[call] = lid;
   }
   remapInstructionsInBlocks(copies, map);
+  if (start_branch) {
+    // Folded at once, so that what the taken way loads counts as loaded on every pass of
+    // the loop (LICM then hoists the loads of values the same for all).
+    auto* copy = cast<BasicBlock>(map[reg.start]);
+    cast<BranchInst>(copy->getTerminator())->setCondition(ConstantInt::getBool(ctx, *start_branch));
+    ConstantFoldTerminator(copy);
+  }
   for (item_array& a : item_arrays)
     for (auto& [load, slot] : uniform_loads)
       if (slot == a.object)
         if (auto* copy = dyn_cast_or_null<LoadInst>(map.lookup(load))) copy->setOperand(0, a.last);
+  // A value the same for all that nobody reads as its own is read from the last item's
+  // slot alone: a loop that leaves out the last item need not store it (a loop counter's
+  // store per item would also halve the vectoriser's width).
+  if (in_loop && loop_leaves_out_last_item)
+    for (auto& [access, slot] : slot_accesses)
+      if (isa<StoreInst>(access) && !read_as_own.count(slot))
+        if (auto* copy = dyn_cast_or_null<Instruction>(map.lookup(access))) {
+          map.erase(access);
+          copy->eraseFromParent();
+        }
   SmallPtrSet<BasicBlock*, 16> copy_set(copies.begin(), copies.end());
   for (BasicBlock* copy : copies) {
     Instruction* term = copy->getTerminator();
@@ -678,20 +739,73 @@ std::string loop_former::clone_region(unsigned r, Value* lid, BasicBlock* before
   return {};
 }
 
+namespace {
+
+/// The value of the i1 `v` for every item but item 0, where it follows from the local id
+/// alone (`lid == 0`, `lid != 0 || n == 0`, ...); none where it does not.
+std::optional<bool> for_other_items(Value* v, unsigned depth = 8) {
+  if (auto* c = dyn_cast<ConstantInt>(v)) return !c->isZero();
+  if (depth == 0) return std::nullopt;
+  if (auto* test = dyn_cast<ICmpInst>(v)) {
+    Value* lhs = test->getOperand(0);
+    Value* rhs = test->getOperand(1);
+    ICmpInst::Predicate predicate = test->getPredicate();
+    if (isa<ConstantInt>(lhs)) {
+      std::swap(lhs, rhs);
+      predicate = ICmpInst::getSwappedPredicate(predicate);
+    }
+    auto* zero = dyn_cast<ConstantInt>(rhs);
+    if (!zero || !zero->isZero() || !is_call_to(lhs, local_id_marker)) return std::nullopt;
+    switch (predicate) {
+      case ICmpInst::ICMP_EQ:
+      case ICmpInst::ICMP_ULE: return false;
+      case ICmpInst::ICMP_NE:
+      case ICmpInst::ICMP_UGT: return true;
+      default: return std::nullopt;
+    }
+  }
+  if (auto* select = dyn_cast<SelectInst>(v)) {
+    if (std::optional<bool> c = for_other_items(select->getCondition(), depth - 1))
+      return for_other_items(*c ? select->getTrueValue() : select->getFalseValue(), depth - 1);
+    std::optional<bool> a = for_other_items(select->getTrueValue(), depth - 1);
+    std::optional<bool> b = for_other_items(select->getFalseValue(), depth - 1);
+    return a && b && *a == *b ? a : std::nullopt;
+  }
+  if (auto* op = dyn_cast<BinaryOperator>(v)) {
+    std::optional<bool> a = for_other_items(op->getOperand(0), depth - 1);
+    std::optional<bool> b = for_other_items(op->getOperand(1), depth - 1);
+    switch (op->getOpcode()) {
+      case Instruction::And:
+        if ((a && !*a) || (b && !*b)) return false;
+        return a && b ? std::optional<bool>(true) : std::nullopt;
+      case Instruction::Or:
+        if ((a && *a) || (b && *b)) return true;
+        return a && b ? std::optional<bool>(false) : std::nullopt;
+      case Instruction::Xor: return a && b ? std::optional<bool>(*a != *b) : std::nullopt;
+      default: return std::nullopt;
+    }
+  }
+  return std::nullopt;
+}
+
+}  // namespace
+
 bool loop_former::only_item_zero_works(unsigned r) const {
   const region& reg = regions[r];
   auto* br = dyn_cast<BranchInst>(reg.start->getTerminator());
   if (!br || !br->isConditional()) return false;
-  auto* test = dyn_cast<ICmpInst>(br->getCondition());
-  if (!test || test->getPredicate() != ICmpInst::ICMP_EQ) return false;
-  auto is_local_id = [](Value* v) { return is_call_to(v, local_id_marker); };
-  auto* zero = dyn_cast<ConstantInt>(test->getOperand(1));
-  if (!is_local_id(test->getOperand(0)) || !zero || !zero->isZero()) return false;
+  // The test of the local id may be folded with tests of values the same for all items (a
+  // loop's test that the group is not empty): what counts is that it sends every item but
+  // item 0 the same way.
+  std::optional<bool> others = for_other_items(br->getCondition());
+  if (!others) return false;
   for (Instruction& inst : *reg.start)
-    if (&inst != br && &inst != test && !is_local_id(&inst) && !isa<DbgInfoIntrinsic>(inst)) return false;
+    if (&inst != br && (inst.mayHaveSideEffects() || inst.mayReadOrWriteMemory()) &&
+        !is_call_to(&inst, local_id_marker) && !isa<DbgInfoIntrinsic>(inst))
+      return false;
   // Every block the other items may reach does nothing but branch on, to a barrier or the end.
   SmallPtrSet<BasicBlock*, 8> seen;
-  SmallVector<BasicBlock*, 8> work{br->getSuccessor(1)};
+  SmallVector<BasicBlock*, 8> work{br->getSuccessor(*others ? 0 : 1)};
   while (!work.empty()) {
     BasicBlock* b = work.pop_back_val();
     if (barrier_index.count(b) || !seen.insert(b).second) continue;
@@ -699,6 +813,82 @@ bool loop_former::only_item_zero_works(unsigned r) const {
     for (BasicBlock* next : successors(b)) work.push_back(next);
   }
   return true;
+}
+
+Value* loop_former::before_the_loop(Value* v, BasicBlock* at, unsigned depth) {
+  if (isa<Constant>(v) || isa<Argument>(v)) return v;
+  auto* inst = dyn_cast<Instruction>(v);
+  if (!inst || varying.count(inst)) return nullptr;
+  if (uniform.count(inst)) return v;  // computed in the entry
+  if (auto* load = dyn_cast<LoadInst>(inst)) {
+    // The last item's slot holds the value the items read until the last item passes the
+    // definition again, which it does after the loop or not in this region at all.
+    auto found = uniform_loads.find(load);
+    if (found == uniform_loads.end()) return nullptr;
+    for (item_array& a : item_arrays)
+      if (a.object == found->second)
+        return new LoadInst(load->getType(), a.last, load->getName() + ".bound", at->getTerminator());
+    return nullptr;
+  }
+  if (depth == 0 || isa<PHINode>(inst) || isa<CallBase>(inst) || inst->mayReadOrWriteMemory() ||
+      !isSafeToSpeculativelyExecute(inst))
+    return nullptr;
+  SmallVector<Value*, 4> operands;
+  for (Value* op : inst->operands()) {
+    Value* copy = before_the_loop(op, at, depth - 1);
+    if (!copy) return nullptr;
+    operands.push_back(copy);
+  }
+  Instruction* copy = inst->clone();
+  for (unsigned i = 0; i < operands.size(); ++i) copy->setOperand(i, operands[i]);
+  copy->insertBefore(at->getTerminator());
+  return copy;
+}
+
+std::optional<loop_former::bound_test> loop_former::item_bound(unsigned r, BasicBlock* at, Value* last_lid) {
+  auto* br = dyn_cast<BranchInst>(regions[r].start->getTerminator());
+  if (!br || !br->isConditional()) return std::nullopt;
+  auto* test = dyn_cast<ICmpInst>(br->getCondition());
+  if (!test) return std::nullopt;
+  Value* lhs = test->getOperand(0);
+  Value* bound = test->getOperand(1);
+  ICmpInst::Predicate predicate = test->getPredicate();
+  auto on_local_id = [](Value* v) {
+    if (is_call_to(v, local_id_marker)) return true;
+    auto* add = dyn_cast<BinaryOperator>(v);
+    return add && add->getOpcode() == Instruction::Add &&
+           (is_call_to(add->getOperand(0), local_id_marker) || is_call_to(add->getOperand(1), local_id_marker));
+  };
+  if (on_local_id(bound)) {
+    std::swap(lhs, bound);
+    predicate = ICmpInst::getSwappedPredicate(predicate);
+  }
+  if (!on_local_id(lhs) || !lhs->getType()->isIntegerTy(64)) return std::nullopt;
+  bool below;
+  switch (predicate) {
+    case ICmpInst::ICMP_ULT: below = true; break;
+    case ICmpInst::ICMP_UGE: below = false; break;
+    default: return std::nullopt;
+  }
+  Value* offset = nullptr;
+  if (!is_call_to(lhs, local_id_marker)) {
+    auto* add = cast<BinaryOperator>(lhs);
+    offset = add->getOperand(is_call_to(add->getOperand(0), local_id_marker) ? 1 : 0);
+  }
+  if (isa<Constant>(bound) && !offset) return std::nullopt;  // nothing to gain over the vectoriser's own
+  Value* limit = before_the_loop(bound, at, 8);
+  if (!limit) return std::nullopt;
+  if (!offset) return bound_test{limit, below, nullptr};
+  // base + lid < n: the items below n - base (none where base >= n), as long as no item's
+  // base + lid wraps around.
+  Value* base = before_the_loop(offset, at, 8);
+  if (!base) return std::nullopt;
+  IRBuilder<> b(at->getTerminator());
+  Value* room = b.CreateSub(limit, base, "cbs.room");
+  Value* count = b.CreateSelect(b.CreateICmpUGT(limit, base), room, ConstantInt::get(room->getType(), 0), "cbs.below");
+  Value* highest = b.CreateSub(ConstantInt::getAllOnesValue(base->getType()), last_lid);
+  Value* valid = b.CreateICmpULE(base, highest, "cbs.no_wrap");
+  return bound_test{count, below, valid};
 }
 
 std::string loop_former::build_loops() {
@@ -749,30 +939,67 @@ std::string loop_former::build_loops() {
       BranchInst::Create(start, pre[r]);
       continue;
     }
-    BasicBlock* header = BasicBlock::Create(ctx, "cbs.items", &f, done);
-    BasicBlock* latch = BasicBlock::Create(ctx, "cbs.next_item", &f, done);
     BasicBlock* leave = BasicBlock::Create(ctx, "cbs.region_end", &f, done);
     IRBuilder<> builder(pre[r]);
     Value* loop_end = last_apart ? last_lid : group_size;
-    if (last_apart)
-      builder.CreateCondBr(builder.CreateICmpNE(loop_end, ConstantInt::get(i64, 0)), header, leave);
-    else
-      builder.CreateBr(header);
-    builder.SetInsertPoint(header);
-    PHINode* lid = builder.CreatePHI(i64, 2, "cbs.lid");
-    lid->addIncoming(ConstantInt::get(i64, 0), pre[r]);
-    BasicBlock* start = nullptr;
-    if (std::string why = clone_region(r, lid, latch, true, [&](unsigned) { return latch; }, start); !why.empty())
+    // A loop over the items [begin, end) from block `from`, which it leaves for `after`.
+    auto add_loop = [&](BasicBlock* from, Value* begin, Value* end, BasicBlock* after, bool may_be_empty,
+                        std::optional<bool> start_branch) -> std::string {
+      BasicBlock* header = BasicBlock::Create(ctx, "cbs.items", &f, after);
+      BasicBlock* latch = BasicBlock::Create(ctx, "cbs.next_item", &f, after);
+      IRBuilder<> b(from);
+      if (may_be_empty)
+        b.CreateCondBr(b.CreateICmpULT(begin, end), header, after);
+      else
+        b.CreateBr(header);
+      b.SetInsertPoint(header);
+      PHINode* lid = b.CreatePHI(i64, 2, "cbs.lid");
+      lid->addIncoming(begin, from);
+      BasicBlock* start = nullptr;
+      if (std::string why = clone_region(r, lid, latch, true, [&](unsigned) { return latch; }, start, start_branch);
+          !why.empty())
+        return why;
+      b.CreateBr(start);
+      b.SetInsertPoint(latch);
+      Value* next_lid = b.CreateAdd(lid, ConstantInt::get(i64, 1), "cbs.lid.next", true, true);
+      Instruction* back = b.CreateCondBr(b.CreateICmpULT(next_lid, end), header, after);
+      lid->addIncoming(next_lid, latch);
+      MDNode* parallel = MDNode::get(ctx, {MDString::get(ctx, "llvm.loop.parallel_accesses"), last_access_group});
+      MDNode* mark = MDNode::get(ctx, {MDString::get(ctx, item_loop_mark)});
+      MDNode* loop_id = MDNode::getDistinct(ctx, {nullptr, parallel, mark});
+      loop_id->replaceOperandWith(0, loop_id);
+      back->setMetadata(LLVMContext::MD_loop, loop_id);
+      return {};
+    };
+    // A region whose work is for the items below a bound the same for all (a tree's
+    // `lid < half`) runs as two loops, the items below the bound and those above, each
+    // with the test decided: the work's loop is no longer than the work, and neither loop
+    // carries a mask.
+    // (pre[r] has no terminator yet: item_bound computes the bound before a stand-in.)
+    BranchInst* stand_in = BranchInst::Create(leave, pre[r]);
+    std::optional<bound_test> bound = item_bound(r, pre[r], last_lid);
+    stand_in->eraseFromParent();
+    if (bound) {
+      builder.SetInsertPoint(pre[r]);
+      Value* split = builder.CreateBinaryIntrinsic(Intrinsic::umin, bound->bound, loop_end, nullptr, "cbs.split");
+      BasicBlock* from = pre[r];
+      if (bound->valid) {
+        // Where some item's offset id could wrap around, one loop with the test.
+        from = BasicBlock::Create(ctx, "cbs.split_items", &f, leave);
+        BasicBlock* wraps = BasicBlock::Create(ctx, "cbs.all_items", &f, leave);
+        builder.CreateCondBr(bound->valid, from, wraps);
+        if (std::string why = add_loop(wraps, ConstantInt::get(i64, 0), loop_end, leave, last_apart, std::nullopt);
+            !why.empty())
+          return why;
+      }
+      BasicBlock* middle = BasicBlock::Create(ctx, "cbs.above_bound", &f, leave);
+      if (std::string why = add_loop(from, ConstantInt::get(i64, 0), split, middle, true, bound->below); !why.empty())
+        return why;
+      if (std::string why = add_loop(middle, split, loop_end, leave, true, !bound->below); !why.empty()) return why;
+    } else if (std::string why = add_loop(pre[r], ConstantInt::get(i64, 0), loop_end, leave, last_apart, std::nullopt);
+               !why.empty()) {
       return why;
-    builder.CreateBr(start);
-    builder.SetInsertPoint(latch);
-    Value* next_lid = builder.CreateAdd(lid, ConstantInt::get(i64, 1), "cbs.lid.next", true, true);
-    Instruction* back = builder.CreateCondBr(builder.CreateICmpULT(next_lid, loop_end), header, leave);
-    lid->addIncoming(next_lid, latch);
-    MDNode* parallel = MDNode::get(ctx, {MDString::get(ctx, "llvm.loop.parallel_accesses"), last_access_group});
-    MDNode* loop_id = MDNode::getDistinct(ctx, {nullptr, parallel});
-    loop_id->replaceOperandWith(0, loop_id);
-    back->setMetadata(LLVMContext::MD_loop, loop_id);
+    }
 
     builder.SetInsertPoint(leave);
     if (last_apart) {
@@ -819,6 +1046,67 @@ bool is_wrapper(Function& function) {
   return false;
 }
 
+
+/// An option of LLVM's (a cl::opt<T>), found by name: the pass changes a few of them while
+/// LLVM's own passes work on the loops it made, and gives them back their values after.
+template <typename T>
+class llvm_option {
+public:
+  explicit llvm_option(StringRef name) {
+    auto& options = cl::getRegisteredOptions();
+    if (auto found = options.find(name); found != options.end()) {
+      option = static_cast<cl::opt<T>*>(found->second);
+      original = *option;
+    }
+  }
+  void set(T value) {
+    if (option) *option = value;
+  }
+  void reset() { set(original); }
+  T initial() const { return original; }
+
+private:
+  cl::opt<T>* option = nullptr;
+  T original{};
+};
+
+/// Sets an option of LLVM's for the object's lifetime (to at least `value`).
+class threshold_override {
+public:
+  threshold_override(StringRef name, int value) : option(name) {
+    if (option.initial() < value) option.set(value);
+  }
+  ~threshold_override() { option.reset(); }
+  threshold_override(const threshold_override&) = delete;
+  threshold_override& operator=(const threshold_override&) = delete;
+
+private:
+  llvm_option<int> option;
+};
+
+/// Unswitches the loops over the items (not the kernel's loops around them), whatever the
+/// size of their bodies. Every condition invariant in such a loop is the same for all items
+/// (a kernel loop's exit test): left in, it keeps the loop from vectorising or makes the
+/// vectoriser if-convert both ways (masked stores, gathers, scatters), which costs far more
+/// per item than the copy of the loop that LLVM's limit guards against.
+struct unswitch_item_loops : PassInfoMixin<unswitch_item_loops> {
+  PreservedAnalyses run(Loop& loop, LoopAnalysisManager& analyses, LoopStandardAnalysisResults& results,
+                        LPMUpdater& updater) {
+    if (!is_item_loop(loop)) return PreservedAnalyses::all();
+    threshold_override limit("unswitch-threshold", 1000);
+    return SimpleLoopUnswitchPass(/*NonTrivial=*/true).run(loop, analyses, results, updater);
+  }
+  static bool is_item_loop(const Loop& loop) {
+    MDNode* id = loop.getLoopID();
+    if (!id) return false;
+    for (const MDOperand& op : id->operands())
+      if (auto* node = dyn_cast_or_null<MDNode>(op.get()); node && node->getNumOperands() == 1)
+        if (auto* name = dyn_cast<MDString>(node->getOperand(0)); name && name->getString() == item_loop_mark)
+          return true;
+    return false;
+  }
+};
+
 /// Moves the body of `from` into `to` (which loses its own), `from`'s arguments becoming `to`'s.
 void move_body(Function& from, Function& to) {
   for (BasicBlock& b : to) b.dropAllReferences();
@@ -830,6 +1118,13 @@ void move_body(Function& from, Function& to) {
 }  // namespace
 
 PreservedAnalyses form_work_item_loops::run(Function& function, FunctionAnalysisManager& analyses) {
+  // A loop over all items but the last (the last item runs apart) leaves the vectoriser a
+  // remainder of up to 2 x 8 - 1 items, which runs one by one unless the vectoriser gives it
+  // a vector loop of its own; it does that for loops of 16 lanes or more only. The loop
+  // vectoriser runs on this function right after this pass, before the pass sees the next
+  // function: the limit is lowered for the wrappers the pass transformed, and only for them.
+  static llvm_option<unsigned> epilogue_min_lanes("epilogue-vectorization-minimum-VF");
+  epilogue_min_lanes.reset();
   if (!is_wrapper(function)) return PreservedAnalyses::all();
   ValueToValueMapTy map;
   Function* work = CloneFunction(&function, map);
@@ -843,6 +1138,7 @@ PreservedAnalyses form_work_item_loops::run(Function& function, FunctionAnalysis
   move_body(*work, function);
   work->eraseFromParent();
   if (debug_enabled()) errs() << "cohort-cbs: transformed " << function.getName() << "\n";
+  epilogue_min_lanes.set(std::min(epilogue_min_lanes.initial(), 8u));
   if (const char* path = std::getenv("COHORT_CBS_DUMP")) {
     std::error_code error;
     raw_fd_ostream out(path, error, sys::fs::OF_Append);
@@ -858,8 +1154,11 @@ PreservedAnalyses form_work_item_loops::run(Function& function, FunctionAnalysis
   tidy.addPass(createFunctionToLoopPassAdaptor(LICMPass(), /*UseMemorySSA=*/true));
   // A branch on a value the same for all items (a kernel loop's exit test) splits the loop
   // in two, each without the branch.
-  tidy.addPass(createFunctionToLoopPassAdaptor(SimpleLoopUnswitchPass(/*NonTrivial=*/true), /*UseMemorySSA=*/true));
+  tidy.addPass(createFunctionToLoopPassAdaptor(unswitch_item_loops(), /*UseMemorySSA=*/true));
   tidy.addPass(SimplifyCFGPass());
+  // Once more: a way that unswitching took out of a loop (the kernel's last pass, storing
+  // its results) may have been what kept a load in it (a collective's result).
+  tidy.addPass(createFunctionToLoopPassAdaptor(LICMPass(), /*UseMemorySSA=*/true));
   tidy.run(function, analyses);
   return PreservedAnalyses::none();
 }

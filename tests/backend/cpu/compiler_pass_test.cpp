@@ -4,6 +4,7 @@
 // Built without the pass (g++, or clang++ without COHORT_CPU_COMPILER_PASS, or unoptimised,
 // where the pass declines every kernel) both runs are on fibers, and the tests check that.
 // The fiber switch counter tells which way a kernel ran.
+#include <algorithm>
 #include <cstdint>
 #include <numeric>
 #include <stdexcept>
@@ -55,6 +56,15 @@ protected:
         EXPECT_GT(used, 0u) << "the kernel did not run on fibers";
       check();
     }
+  }
+  /// both_ways, except for groups of one item, which never switch fibers: those run once,
+  /// as loops where the pass transformed the kernel.
+  template <typename Run, typename Check>
+  void one_item_or_both_ways(std::size_t local, Run&& run, Check&& check) {
+    if (local > 1) return both_ways(run, check);
+    COHORT_SKIP_UNLESS_CPU(q, "the CPU backend's compiler pass");
+    run();
+    check();
   }
 };
 
@@ -119,6 +129,110 @@ TEST_P(compiler_pass, tree_reduction_in_local_memory) {
             float sum = 0;
             for (std::size_t i = 0; i < local; ++i) sum += in[g * local + i];
             ASSERT_EQ(out[g], sum) << g;
+          }
+        });
+  }
+}
+
+// SYCL-Bench's form of the tree: the last group only partly covers the input (`gid < n`),
+// and the tree's steps and the load test the local id against a bound the same for all
+// items, which the pass turns into loops over the items on either side of the bound.
+TEST_P(compiler_pass, tree_reduction_over_a_partial_range) {
+  for (std::size_t local : {1u, 4u, 64u, 256u}) {
+    const std::size_t groups = 5, size = groups * local - local / 2 - (local > 1 ? 1 : 0);
+    shared_array<int> in(groups * local, q, 0), out(groups, q, -1);
+    for (std::size_t i = 0; i < size; ++i) in[i] = static_cast<int>(i % 11) - 3;
+    const int* x = in.data();
+    int* o = out.data();
+    one_item_or_both_ways(
+        local,
+        [&] {
+          q.submit([&](handler& h) {
+             local_accessor<int, 1> scratch(range<1>{local}, h);
+             h.parallel_for(nd_range<1>{groups * local, local}, COHORT_LAMBDA(nd_item<1> it) {
+               const std::size_t lid = it.get_local_id(0), gid = it.get_global_id(0);
+               scratch[lid] = gid < size ? x[gid] : 100;
+               for (std::size_t half = local / 2; half > 0; half /= 2) {
+                 group_barrier(it.get_group());
+                 if (lid >= half) continue;
+                 scratch[lid] += scratch[lid + half];
+               }
+               group_barrier(it.get_group());
+               if (lid == 0) o[it.get_group(0)] = scratch[0];
+             });
+           }).wait_and_throw();
+        },
+        [&] {
+          for (std::size_t g = 0; g < groups; ++g) {
+            int sum = 0;
+            for (std::size_t i = g * local; i < (g + 1) * local; ++i) sum += i < size ? in[i] : 100;
+            ASSERT_EQ(out[g], sum) << "local " << local << ", group " << g;
+            out[g] = -1;
+          }
+        });
+  }
+}
+
+// Completions that may combine in any order (integer minima, bitwise operations, products,
+// booleans) and the scans of integers, at group sizes that leave remainders to every
+// vectorised loop, and a group of one item.
+TEST_P(compiler_pass, reorderable_completions) {
+  for (std::size_t local : {1u, 7u, 13u, 64u, 200u}) {
+    const std::size_t groups = 3, n = groups * local, results = 9;
+    shared_array<std::int64_t> out(n * results, q, 0);
+    std::int64_t* o = out.data();
+    auto value = [](std::size_t i) { return static_cast<std::int32_t>((i * 37) % 29) - 9; };
+    one_item_or_both_ways(
+        local,
+        [&] {
+          q.parallel_for(nd_range<1>{n, local}, COHORT_LAMBDA(nd_item<1> it) {
+             const auto g = it.get_group();
+             const std::size_t i = it.get_global_id(0);
+             const std::int32_t x = value(i);
+             const std::int32_t m = reduce_over_group(g, x, minimum<>());
+             const std::int32_t b = reduce_over_group(g, x, bit_xor<>());
+             const std::int32_t p = reduce_over_group(g, x > 0 ? 1 : -1, multiplies<>());
+             const bool any = any_of_group(g, x > 17);
+             const bool all = all_of_group(g, x > -9);
+             const bool none = none_of_group(g, it.get_local_id(0) == 5);
+             const std::int32_t inc = inclusive_scan_over_group(g, x, plus<>());
+             const std::int32_t exc = exclusive_scan_over_group(g, x, std::int32_t{5}, plus<>());
+             const std::int32_t mx = inclusive_scan_over_group(g, x, maximum<>());
+             std::int64_t* r = o + i * results;
+             r[0] = m;
+             r[1] = b;
+             r[2] = p;
+             r[3] = any;
+             r[4] = all;
+             r[5] = none;
+             r[6] = inc;
+             r[7] = exc;
+             r[8] = mx;
+           }).wait_and_throw();
+        },
+        [&] {
+          for (std::size_t g = 0; g < groups; ++g) {
+            std::int32_t m = value(g * local), b = 0, p = 1, inc = 0, exc = 5, mx = value(g * local);
+            bool any = false, all = true, none = true;
+            for (std::size_t l = 0; l < local; ++l) {
+              const std::int32_t x = value(g * local + l);
+              m = std::min(m, x);
+              b ^= x;
+              p *= x > 0 ? 1 : -1;
+              any = any || x > 17;
+              all = all && x > -9;
+              none = none && l != 5;
+            }
+            for (std::size_t l = 0; l < local; ++l) {
+              const std::size_t i = g * local + l;
+              const std::int32_t x = value(i);
+              inc += x;
+              mx = std::max(mx, x);
+              const std::int64_t expected[results] = {m, b, p, any, all, none, inc, exc, mx};
+              for (std::size_t k = 0; k < results; ++k)
+                ASSERT_EQ(out[i * results + k], expected[k]) << "local " << local << ", item " << i << ", result " << k;
+              exc += x;
+            }
           }
         });
   }

@@ -20,6 +20,7 @@
 #include <cstdint>
 #include <type_traits>
 
+#include <cohort/core/known_identity.hpp>
 #include <cohort/detail/combine.hpp>
 #include <cohort/detail/macros.hpp>
 #include <cohort/detail/sequential_algorithms.hpp>
@@ -107,16 +108,20 @@ inline constexpr bool fits_v = sizeof(T) <= scratch_bytes_per_item && alignof(T)
 /// are region boundaries, so each step is a loop over the items. Results live apart from
 /// the values: an item that read its result may deposit for the next collective while later
 /// items still read theirs, and the next completion runs only after all of them did.
-template <typename T, typename R, typename Complete, typename Read>
+/// `One`: a single result for all items, which lies before the values (the scratch's first
+/// bytes), so that the compiler sees that no deposit overwrites it and loads it once per
+/// loop over the items; results per item lie after the values.
+template <typename T, typename R, bool One, typename Complete, typename Read>
 [[gnu::always_inline]] inline R collective(std::size_t me, std::size_t count, const T& x, Complete&& complete,
                                            Read&& read) {
   if constexpr (!fits_v<T> || !fits_v<R>) {
     __cohort_cbs_unsupported();
     __builtin_unreachable();
   } else {
+    static_assert(sizeof(R) <= scratch_result_bytes);
     std::byte* const base = scratch();
-    T* const values = reinterpret_cast<T*>(base);
-    R* const results = reinterpret_cast<R*>(base + count * scratch_bytes_per_item);
+    T* const values = reinterpret_cast<T*>(base + scratch_result_bytes);
+    R* const results = reinterpret_cast<R*>(One ? base : base + scratch_result_bytes + count * scratch_bytes_per_item);
     __builtin_memcpy(values + me, &x, sizeof(T));
     __cohort_cbs_barrier();
     if (me == 0) complete(static_cast<const T*>(values), count, results);
@@ -125,19 +130,62 @@ template <typename T, typename R, typename Complete, typename Read>
   }
 }
 
-/// Whether a completion may combine in another order than the items' (integer sums and the
-/// like, where the library's vectorised folds give the same bits); floating-point values and
-/// unknown operators combine in local id order, as the fiber engine does, so that results are
-/// identical with and without the pass.
+/// Whether a completion may combine in another order than the items' (integer sums, minima,
+/// bitwise operations, and boolean or/and: the same bits in any order, so the library's
+/// vectorised folds and scans serve); floating-point values and unknown operators combine in
+/// local id order, as the fiber engine does, so that results are identical with and without
+/// the pass.
 template <typename Op, typename T>
-inline constexpr bool reorderable_v = detail::simd_arithmetic_v<Op, T, T> && !detail::floating_elements_v<T>;
+inline constexpr bool reorderable_v = [] {
+  if constexpr (detail::bool_or_v<Op, T> || detail::bool_and_v<Op, T>) {
+    return true;
+  } else if constexpr (std::is_integral_v<T> && !std::is_same_v<T, bool>) {
+    using detail::identity_op;
+    constexpr identity_op kind = detail::classify_op<std::remove_cv_t<Op>, T>::value;
+    return kind == identity_op::plus || kind == identity_op::multiplies || kind == identity_op::bit_and ||
+           kind == identity_op::bit_or || kind == identity_op::bit_xor || kind == identity_op::minimum ||
+           kind == identity_op::maximum;
+  } else {
+    return false;
+  }
+}();
+/// Whether a scan's completion may use the library's vectorised scan (integer sums and
+/// products, whose wrapping arithmetic gives the same bits in any grouping).
+template <typename Op, typename T>
+inline constexpr bool vector_scan_v = reorderable_v<Op, T> && detail::simd_arithmetic_v<Op, T, T>;
+
+/// OR (or AND) of n bools, as words of eight: bools are bytes of 0 or 1, and the compiler
+/// vectorises the words' loop without widening each byte to a lane of its own. The items
+/// deposited the bytes just before, in stores of 16 bytes or more that may not have reached
+/// the cache yet: loads of 16 bytes lie within one such store and take its value from it,
+/// where wider ones would wait for the stores to complete.
+template <bool Or>
+[[gnu::always_inline]] inline bool fold_bool_bytes(const bool* v, std::size_t n) {
+  const auto* bytes = reinterpret_cast<const unsigned char*>(v);
+  constexpr std::uint64_t all_true = 0x0101010101010101u;
+  std::uint64_t words = Or ? 0 : all_true;
+  std::size_t i = 0;
+#if defined(__clang__)
+#pragma clang loop vectorize_width(2) interleave_count(4)
+#endif
+  for (; i + 8 <= n; i += 8) {
+    std::uint64_t w;
+    __builtin_memcpy(&w, bytes + i, 8);
+    words = Or ? (words | w) : (words & w);
+  }
+  bool rest = !Or;
+  for (; i < n; ++i) rest = Or ? (rest || bytes[i] != 0) : (rest && bytes[i] != 0);
+  return Or ? (words != 0 || rest) : (words == all_true && rest);
+}
 
 template <typename T, typename Op>
 [[gnu::always_inline]] inline T reduce(std::size_t me, std::size_t count, const T& x, Op op) {
-  return collective<T, T>(
+  return collective<T, T, true>(
       me, count, x,
       [&](const T* v, std::size_t n, T* out) {
-        if constexpr (reorderable_v<Op, T>) {
+        if constexpr (detail::bool_or_v<Op, T> || detail::bool_and_v<Op, T>) {
+          *out = fold_bool_bytes<detail::bool_or_v<Op, T>>(v, n);
+        } else if constexpr (reorderable_v<Op, T>) {
           *out = detail::fold_nonempty(v, n, op);
         } else {
           T acc = v[0];
@@ -150,12 +198,16 @@ template <typename T, typename Op>
 
 template <typename T, typename Op>
 [[gnu::always_inline]] inline T inclusive_scan(std::size_t me, std::size_t count, const T& x, Op op) {
-  return collective<T, T>(
+  return collective<T, T, false>(
       me, count, x,
       [&](const T* v, std::size_t n, T* out) {
-        T acc = v[0];
-        out[0] = acc;
-        for (std::size_t i = 1; i < n; ++i) out[i] = acc = detail::combine<T>(op, acc, v[i]);
+        if constexpr (vector_scan_v<Op, T>) {
+          detail::scan<true>(v, n, out, detail::make_known_identity<Op, T>(), op);
+        } else {
+          T acc = v[0];
+          out[0] = acc;
+          for (std::size_t i = 1; i < n; ++i) out[i] = acc = detail::combine<T>(op, acc, v[i]);
+        }
       },
       [me](const T* out) { return out[me]; });
 }
@@ -165,14 +217,18 @@ template <typename T, typename Op>
 // test of the local id) kept the completion in a loop over all items.
 template <typename T, typename Op>
 [[gnu::always_inline]] inline T exclusive_scan(std::size_t me, std::size_t count, const T& x, const T init, Op op) {
-  return collective<T, T>(
+  return collective<T, T, false>(
       me, count, x,
       [init, &op](const T* v, std::size_t n, T* out) {
-        T acc = init;
-        for (std::size_t i = 0; i < n; ++i) {
-          const T value = v[i];
-          out[i] = acc;
-          acc = detail::combine<T>(op, acc, value);
+        if constexpr (vector_scan_v<Op, T>) {
+          detail::scan<false>(v, n, out, init, op);
+        } else {
+          T acc = init;
+          for (std::size_t i = 0; i < n; ++i) {
+            const T value = v[i];
+            out[i] = acc;
+            acc = detail::combine<T>(op, acc, value);
+          }
         }
       },
       [me](const T* out) { return out[me]; });
@@ -186,7 +242,7 @@ template <typename T>
     T value;
     std::size_t source;
   };
-  return collective<request, T>(
+  return collective<request, T, false>(
       me, count, request{x, source},
       [](const request* in, std::size_t n, T* out) {
         for (std::size_t i = 0; i < n; ++i) out[i] = in[in[i].source < n ? in[i].source : i].value;
@@ -197,7 +253,7 @@ template <typename T>
 /// Item 0 computes `f()` for everybody (the joint algorithms), after every item arrived.
 template <typename R, typename F>
 [[gnu::always_inline]] inline R once_for_all(std::size_t me, std::size_t count, F&& f) {
-  return collective<char, R>(
+  return collective<char, R, true>(
       me, count, char{0}, [&](const char*, std::size_t, R* out) { *out = f(); }, [](const R* out) { return out[0]; });
 }
 
