@@ -100,16 +100,7 @@ struct reduce_tuning_gpu {
 /// Operators whose combination may be split into independent accumulators that the CPU
 /// loop keeps in vector registers: the built-in arithmetic and bitwise ones on arithmetic T.
 template <typename Op, typename T>
-inline constexpr bool vectorisable_v = [] {
-  if constexpr (!std::is_arithmetic_v<T> || std::is_same_v<T, bool>) {
-    return false;
-  } else {
-    constexpr identity_op kind = classify_op<std::remove_cv_t<Op>, T>::value;
-    return kind == identity_op::plus || kind == identity_op::multiplies || kind == identity_op::minimum ||
-           kind == identity_op::maximum || kind == identity_op::bit_and || kind == identity_op::bit_or ||
-           kind == identity_op::bit_xor;
-  }
-}();
+inline constexpr bool vectorisable_v = builtin_arithmetic_op_v<Op, T>;
 
 /// Operators that say how to fold the next element of an in-order sequence more cheaply
 /// than the general operator (min/max_element: a strict comparison, as ties keep the first).

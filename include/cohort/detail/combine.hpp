@@ -34,6 +34,21 @@ COHORT_INLINE E wrapping_apply(E a, E b) {
   }
 }
 
+/// Whether `op` is one of the built-in arithmetic or bitwise operators (sum, product,
+/// minimum, maximum, and, or, xor) on an arithmetic T other than bool: associative and
+/// commutative, so a fold may split into lanes (exactly so for integers).
+template <typename Op, typename T>
+inline constexpr bool builtin_arithmetic_op_v = [] {
+  if constexpr (!std::is_arithmetic_v<T> || std::is_same_v<T, bool>) {
+    return false;
+  } else {
+    constexpr identity_op kind = classify_op<std::remove_cv_t<Op>, T>::value;
+    return kind == identity_op::plus || kind == identity_op::multiplies || kind == identity_op::minimum ||
+           kind == identity_op::maximum || kind == identity_op::bit_and || kind == identity_op::bit_or ||
+           kind == identity_op::bit_xor;
+  }
+}();
+
 /// Whether `op(T, V)` is an integer sum or product that `combine` computes wrapping.
 template <typename Op, typename T, typename V>
 inline constexpr bool combines_wrapping_v = [] {

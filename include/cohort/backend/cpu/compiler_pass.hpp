@@ -136,19 +136,8 @@ template <typename T, typename R, bool One, typename Complete, typename Read>
 /// local id order, as the fiber engine does, so that results are identical with and without
 /// the pass.
 template <typename Op, typename T>
-inline constexpr bool reorderable_v = [] {
-  if constexpr (detail::bool_or_v<Op, T> || detail::bool_and_v<Op, T>) {
-    return true;
-  } else if constexpr (std::is_integral_v<T> && !std::is_same_v<T, bool>) {
-    using detail::identity_op;
-    constexpr identity_op kind = detail::classify_op<std::remove_cv_t<Op>, T>::value;
-    return kind == identity_op::plus || kind == identity_op::multiplies || kind == identity_op::bit_and ||
-           kind == identity_op::bit_or || kind == identity_op::bit_xor || kind == identity_op::minimum ||
-           kind == identity_op::maximum;
-  } else {
-    return false;
-  }
-}();
+inline constexpr bool reorderable_v = detail::bool_or_v<Op, T> || detail::bool_and_v<Op, T> ||
+                                      (std::is_integral_v<T> && detail::builtin_arithmetic_op_v<Op, T>);
 /// Whether a scan's completion may use the library's vectorised scan (integer sums and
 /// products, whose wrapping arithmetic gives the same bits in any grouping).
 template <typename Op, typename T>
