@@ -146,14 +146,10 @@ void argmin_rows(const cohort::device& device, const options& o, std::size_t n) 
 
 void run_algorithm_reduce(const cohort::device& device, const options& o) {
   std::printf("algorithm_reduce\n");
-  std::vector<std::size_t> sizes;
-  if (o.tiny)
-    sizes = {std::size_t{1} << 10, 5000, 70'001};
-  else if (o.quick)
-    sizes = {std::size_t{1} << 10, std::size_t{1} << 16, std::size_t{1} << 20, std::size_t{1} << 24};
-  else
-    sizes = {std::size_t{1} << 10, std::size_t{1} << 16, std::size_t{1} << 20, std::size_t{1} << 24,
-             std::size_t{1} << 28};
+  const std::vector<std::size_t> sizes = o.pick_sizes(
+      {std::size_t{1} << 10, std::size_t{1} << 16, std::size_t{1} << 20, std::size_t{1} << 24, std::size_t{1} << 28},
+      {std::size_t{1} << 10, std::size_t{1} << 16, std::size_t{1} << 20, std::size_t{1} << 24},
+      {std::size_t{1} << 10, 5000, 70'001});
   for (std::size_t n : sizes) {
     sum_rows<int>(device, o, n);
     sum_rows<float>(device, o, n);

@@ -146,8 +146,8 @@ void run_case(const cohort::device& device, const options& o, std::size_t n, con
 template <typename T>
 void run_type(const cohort::device& device, const options& o) {
   const std::vector<std::size_t> sizes =
-      o.pick(std::vector<std::size_t>{1u << 10, 1u << 16, 1u << 20, 1u << 24, 1u << 28},
-             std::vector<std::size_t>{1u << 10, 1u << 16, 1u << 20, 1u << 24}, std::vector<std::size_t>{1000, 50'001});
+      o.pick_sizes({1u << 10, 1u << 16, 1u << 20, 1u << 24, 1u << 28}, {1u << 10, 1u << 16, 1u << 20, 1u << 24},
+                   {1000, 50'001});
   for (std::size_t n : sizes) {
     device_array<T> in(n);
     {

@@ -140,10 +140,12 @@ void selection(const cohort::device& device, const options& o, std::size_t n, co
   };
   shape_row(cohort::detail::tile_shape<256, 16, 6>{});
   shape_row(cohort::detail::tile_shape<256, 16>{});
-  shape_row(cohort::detail::tile_shape<256, 16, 8>{});
-  shape_row(cohort::detail::tile_shape<128, 16, 12>{});
-  shape_row(cohort::detail::tile_shape<256, 24, 4>{});
+  shape_row(cohort::detail::tile_shape<256, 20>{});
+  shape_row(cohort::detail::tile_shape<256, 24>{});
   shape_row(cohort::detail::tile_shape<384, 12>{});
+  shape_row(cohort::detail::tile_shape<384, 16>{});
+  shape_row(cohort::detail::tile_shape<512, 8>{});
+  shape_row(cohort::detail::tile_shape<512, 12>{});
 #endif
 }
 
@@ -241,8 +243,8 @@ void segmented(const cohort::device& device, const options& o, std::size_t n, st
 void run_algorithm_select(const cohort::device& device, const options& o) {
   std::printf("algorithm_select\n");
   const std::vector<std::size_t> select_sizes =
-      o.pick(std::vector<std::size_t>{std::size_t{1} << 20, std::size_t{1} << 24, std::size_t{1} << 28},
-             std::vector<std::size_t>{std::size_t{1} << 20, std::size_t{1} << 24}, std::vector<std::size_t>{5000});
+      o.pick_sizes({std::size_t{1} << 20, std::size_t{1} << 24, std::size_t{1} << 28},
+                   {std::size_t{1} << 20, std::size_t{1} << 24}, {5000});
   for (std::size_t n : select_sizes) {
     std::vector<std::int32_t> host(n);
     for (std::size_t i = 0; i < n; ++i) host[i] = kernels::random_int32(i);
@@ -253,12 +255,12 @@ void run_algorithm_select(const cohort::device& device, const options& o) {
     partitioning(device, o, n, host, in);
   }
   const std::vector<std::size_t> histogram_sizes =
-      o.pick(std::vector<std::size_t>{std::size_t{1} << 24, std::size_t{1} << 28},
-             std::vector<std::size_t>{std::size_t{1} << 24}, std::vector<std::size_t>{5000});
+      o.pick_sizes({std::size_t{1} << 24, std::size_t{1} << 28}, {std::size_t{1} << 24}, {5000});
   for (std::size_t n : histogram_sizes)
     for (std::size_t bins : {std::size_t{256}, std::size_t{4096}}) histogram(device, o, n, bins);
-  segmented(device, o, o.pick(std::size_t{1} << 28, std::size_t{1} << 24, std::size_t{5000}),
-            o.pick(std::size_t{1} << 16, std::size_t{1} << 12, std::size_t{17}));
+  const std::size_t segmented_size = o.pick(std::size_t{1} << 28, std::size_t{1} << 24, std::size_t{5000});
+  if (o.wants_size(segmented_size))
+    segmented(device, o, segmented_size, o.pick(std::size_t{1} << 16, std::size_t{1} << 12, std::size_t{17}));
 }
 
 }  // namespace

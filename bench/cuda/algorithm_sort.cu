@@ -181,9 +181,8 @@ void run_case(const cohort::device& device, const options& o, std::size_t n) {
 
 void algorithm_sort(const cohort::device& device, const options& o) {
   std::printf("algorithm_sort\n");
-  const std::vector<std::size_t> sizes = o.tiny    ? std::vector<std::size_t>{5000, 70001}
-                                         : o.quick ? std::vector<std::size_t>{1 << 16, 1 << 20}
-                                                   : std::vector<std::size_t>{1 << 16, 1 << 20, 1 << 24, 1 << 28};
+  const std::vector<std::size_t> sizes =
+      o.pick_sizes({1 << 16, 1 << 20, 1 << 24, 1 << 28}, {1 << 16, 1 << 20}, {5000, 70001});
   for (std::size_t n : sizes) {
     run_case<std::uint32_t, false>(device, o, n);
     run_case<std::uint32_t, true>(device, o, n);

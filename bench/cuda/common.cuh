@@ -36,10 +36,23 @@ inline void check(cudaError_t e, const char* what) {
 struct options {
   bool quick = false, tiny = false;
   int repeats = 15;
+  /// --size: the algorithm benchmarks run only these sizes of their lists (all if empty).
+  std::vector<std::size_t> only_sizes;
   /// The full, --quick or --tiny value.
   template <typename T>
   T pick(T full, T quick_value, T tiny_value) const {
     return tiny ? tiny_value : quick ? quick_value : full;
+  }
+  /// The full, --quick or --tiny size list, less the sizes --size leaves out.
+  std::vector<std::size_t> pick_sizes(std::vector<std::size_t> full, std::vector<std::size_t> quick_value,
+                                      std::vector<std::size_t> tiny_value) const {
+    std::vector<std::size_t> picked = pick(std::move(full), std::move(quick_value), std::move(tiny_value));
+    if (!only_sizes.empty())
+      std::erase_if(picked, [&](std::size_t n) { return !wants_size(n); });
+    return picked;
+  }
+  bool wants_size(std::size_t n) const {
+    return only_sizes.empty() || std::find(only_sizes.begin(), only_sizes.end(), n) != only_sizes.end();
   }
 };
 

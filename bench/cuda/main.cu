@@ -13,6 +13,7 @@
 //   compute-sanitizer runs); --filter: only the benchmarks whose name matches REGEX.
 #include <algorithm>
 #include <cstdio>
+#include <cstdlib>
 #include <cstring>
 #include <map>
 #include <regex>
@@ -205,6 +206,7 @@ void write_csv(const std::vector<row>& all, const std::string& path) {
 int main(int argc, char** argv) {
   std::string csv, filter = ".*";
   cbench::options o;
+  int repeats = 0;
   for (int i = 1; i < argc; ++i) {
     if (std::strcmp(argv[i], "--csv") == 0 && i + 1 < argc) csv = argv[++i];
     else if (std::strncmp(argv[i], "--csv=", 6) == 0) csv = argv[i] + 6;
@@ -212,12 +214,17 @@ int main(int argc, char** argv) {
     else if (std::strncmp(argv[i], "--filter=", 9) == 0) filter = argv[i] + 9;
     else if (std::strcmp(argv[i], "--quick") == 0) o.quick = true;
     else if (std::strcmp(argv[i], "--tiny") == 0) o.tiny = true;
+    else if (std::strcmp(argv[i], "--size") == 0 && i + 1 < argc) o.only_sizes.push_back(std::strtoull(argv[++i], nullptr, 0));
+    else if (std::strcmp(argv[i], "--num-runs") == 0 && i + 1 < argc) repeats = std::atoi(argv[++i]);
     else {
-      std::fprintf(stderr, "usage: cohort-bench-cuda [--csv FILE] [--filter REGEX] [--quick | --tiny]\n");
+      std::fprintf(stderr,
+                   "usage: cohort-bench-cuda [--csv FILE] [--filter REGEX] [--quick | --tiny] [--size N]... "
+                   "[--num-runs N]\n"
+                   "  --size N: the algorithm benchmarks run size N of their lists only (repeatable)\n");
       return 2;
     }
   }
-  o.repeats = o.tiny ? 1 : o.quick ? 3 : 15;
+  o.repeats = repeats > 0 ? repeats : o.tiny ? 1 : o.quick ? 3 : 15;
   const auto gpus = cohort::device::get_devices(cohort::info::device_type::gpu);
   if (gpus.empty()) {
     std::printf("cohort-bench-cuda: no GPU found\n");
