@@ -76,6 +76,33 @@ void tile_shape_row(const cohort::device& device, const options& o, const row& b
       verify);
 }
 
+/// The scan with the default tuning but its tiles drawn from a counter (the order any
+/// device supports) instead of taken by group id: what tile_order::by_group_id saves.
+template <typename T, bool Inclusive, typename Prepare, typename Verify>
+void drawn_tiles_row(const cohort::device& device, const options& o, const row& base, double bytes, const T* in,
+                     T* out, std::size_t n, Prepare& prepare, Verify& verify) {
+  using tuning = cohort::detail::scan_tuning_gpu<T>;
+  row r = base;
+  r.variant = "cohort drawn tiles";
+  call_row(
+      device, r, o.repeats, bytes, prepare,
+      [&](cohort::queue& q, const cohort::event& start) {
+        constexpr auto drawn = cohort::detail::tile_order::drawn;
+        if constexpr (Inclusive)
+          return cohort::detail::single_pass_scan<tuning, true>(q, cohort::storage_of(q), in, n, out,
+                                                                cohort::plus<>(), cohort::detail::scan_identity{},
+                                                                cohort::detail::scan_init<T, false>{}, {start}, drawn)
+              .last;
+        else
+          return cohort::detail::single_pass_scan<tuning, false>(q, cohort::storage_of(q), in, n, out,
+                                                                 cohort::plus<>(), cohort::detail::scan_identity{},
+                                                                 cohort::detail::scan_init<T, true>{T{0}}, {start},
+                                                                 drawn)
+              .last;
+      },
+      verify);
+}
+
 template <typename T, bool Inclusive>
 void run_case(const cohort::device& device, const options& o, std::size_t n, const device_array<T>& in) {
   device_array<T> out(n);
@@ -120,6 +147,7 @@ void run_case(const cohort::device& device, const options& o, std::size_t n, con
 #if COHORT_BENCH_TILE_STUDIES
   if constexpr (!std::is_same_v<T, float>) {
     if (n >= (std::size_t{1} << 20) && !o.quick && !o.tiny) {
+      drawn_tiles_row<T, Inclusive>(device, o, base, bytes, in.get(), out.get(), n, prepare, verify);
       auto shape = [&]<std::size_t Group, std::size_t Items, unsigned PauseNs = cohort::detail::look_back_pause_ns,
                        std::uint32_t MinGroups = 0>() {
         tile_shape_row<T, Inclusive, Group, Items, PauseNs, MinGroups>(device, o, base, bytes, in.get(), out.get(), n,

@@ -124,28 +124,28 @@ void selection(const cohort::device& device, const options& o, std::size_t n, co
   // The tuning study: other tile shapes (the CUB row above is the reference of each).
   if (o.quick || o.tiny || percent != 50) return;
   const row base = rows().back();
-  auto shape_row = [&](auto shape) {
+  // Each shape with its tiles taken by group id, and the default one with tiles drawn from
+  // a counter (what tile_order::by_group_id saves).
+  auto shape_row = [&](auto shape, cohort::detail::tile_order order) {
     using Shape = decltype(shape);
     row r = base;
     r.variant = "cohort tile " + std::to_string(Shape::group) + "x" + std::to_string(Shape::items);
     if (Shape::min_groups_per_unit != 0) r.variant += " min " + std::to_string(Shape::min_groups_per_unit) + " groups";
+    if (order == cohort::detail::tile_order::drawn) r.variant += " drawn tiles";
     r.group = Shape::group;
     call_row(
         device, r, o.repeats, bytes, prepare,
         [&](cohort::queue& q, const cohort::event& start) {
           return cohort::detail::select_gpu<cohort::detail::select_mode::copy_if, Shape>(
-              q, cohort::storage_of(q), in.get(), n, out.get(), out.get(), count.get(), pred, {start});
+              q, cohort::storage_of(q), in.get(), n, out.get(), out.get(), count.get(), pred, {start}, order);
         },
         verify);
   };
-  shape_row(cohort::detail::tile_shape<256, 16, 6>{});
-  shape_row(cohort::detail::tile_shape<256, 16>{});
-  shape_row(cohort::detail::tile_shape<256, 20>{});
-  shape_row(cohort::detail::tile_shape<256, 24>{});
-  shape_row(cohort::detail::tile_shape<384, 12>{});
-  shape_row(cohort::detail::tile_shape<384, 16>{});
-  shape_row(cohort::detail::tile_shape<512, 8>{});
-  shape_row(cohort::detail::tile_shape<512, 12>{});
+  using order = cohort::detail::tile_order;
+  shape_row(cohort::select_tuning_gpu::shape<std::int32_t>{}, order::drawn);
+  shape_row(cohort::detail::tile_shape<256, 16, 6>{}, order::by_group_id);
+  shape_row(cohort::detail::tile_shape<256, 20>{}, order::by_group_id);
+  shape_row(cohort::detail::tile_shape<512, 12>{}, order::by_group_id);
 #endif
 }
 

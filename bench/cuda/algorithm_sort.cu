@@ -136,14 +136,18 @@ void run_case(const cohort::device& device, const options& o, std::size_t n) {
       verify);
   print_last();
 #if COHORT_BENCH_TILE_STUDIES
-  // The tuning study: other tile shapes of the pass kernel, for 32- and 64-bit integer keys.
+  // The tuning study: other tile shapes of the pass kernel, for 32- and 64-bit integer keys,
+  // and the default shape with its tiles drawn from a counter (what tile_order::by_group_id
+  // saves).
   if constexpr (!std::is_floating_point_v<Key>) {
     if (n < (std::size_t{1} << 20) || o.quick || o.tiny) return;
-    auto shape_row = [&](auto shape) {
+    using order = cohort::detail::tile_order;
+    auto shape_row = [&](auto shape, order tiles = order::by_group_id) {
       using Shape = decltype(shape);
       row v = base;
       v.variant = "cohort tile " + std::to_string(Shape::group) + "x" + std::to_string(Shape::items);
       if (Shape::min_groups_per_unit != 0) v.variant += " min " + std::to_string(Shape::min_groups_per_unit) + " groups";
+      if (tiles == order::drawn) v.variant += " drawn tiles";
       v.group = Shape::group;
       const cohort::detail::radix_digits<Key> digits{0, 0, static_cast<int>(sizeof(Key) * 8),
                                                      cohort::detail::radix_sort_tuning_gpu::digit_bits};
@@ -152,28 +156,23 @@ void run_case(const cohort::device& device, const options& o, std::size_t n) {
           [&](cohort::queue& q, const cohort::event& start) {
             if constexpr (Pairs)
               return cohort::detail::radix_sort_gpu<Shape>(q, cohort::storage_of(q), keys.get(), values.get(), n,
-                                                           digits, {start});
+                                                           digits, {start}, tiles);
             else
               return cohort::detail::radix_sort_gpu<Shape>(q, cohort::storage_of(q), keys.get(),
-                                                           static_cast<void*>(nullptr), n, digits, {start});
+                                                           static_cast<void*>(nullptr), n, digits, {start}, tiles);
           },
           verify);
       print_last();
     };
+    shape_row(cohort::detail::radix_sort_tuning_gpu::shape<Key, std::conditional_t<Pairs, Value, void>>{}, order::drawn);
     if constexpr (sizeof(Key) == 4) {
-      shape_row(cohort::detail::tile_shape<256, 16, 4>{});
       shape_row(cohort::detail::tile_shape<256, 20, 3>{});
-      shape_row(cohort::detail::tile_shape<256, 24, 2>{});
-      shape_row(cohort::detail::tile_shape<256, 24, 3>{});
       shape_row(cohort::detail::tile_shape<256, 28, 2>{});
       shape_row(cohort::detail::tile_shape<384, 16, 2>{});
-      shape_row(cohort::detail::tile_shape<512, 12, 2>{});
+      shape_row(cohort::detail::tile_shape<384, 20, 2>{});
     } else if constexpr (!Pairs) {
-      shape_row(cohort::detail::tile_shape<256, 16>{});
-      shape_row(cohort::detail::tile_shape<256, 16, 3>{});
       shape_row(cohort::detail::tile_shape<256, 12, 3>{});
       shape_row(cohort::detail::tile_shape<256, 20, 2>{});
-      shape_row(cohort::detail::tile_shape<384, 12, 2>{});
     }
   }
 #endif

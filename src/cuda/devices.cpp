@@ -47,6 +47,7 @@ std::vector<detail::device_description> describe_devices() {
     d.default_sub_group_size = static_cast<std::uint32_t>(p.warpSize);
     d.usm_shared_allocations = managed != 0;
     d.max_clock_frequency_mhz = static_cast<std::uint32_t>(clock_khz / 1000);
+    d.groups_start_in_order = true;  // the block scheduler dispatches blocks in index order
     all.push_back(std::move(d));
   }
   return all;

@@ -21,6 +21,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <iterator>
+#include <optional>
 #include <string>
 #include <type_traits>
 #include <vector>
@@ -50,25 +51,22 @@
 
 namespace cohort {
 
-/// The GPU strategy's constants: tiles of 16 KiB of input (4,096 int32) by default
-/// (`shape`), chosen on an H200 among the shapes cohort-bench-cuda's select benchmark
-/// compares (2026-11-27): 256 x 16 int32 copied at 0.77x CUB at 2^24 and 0.64x at 2^28,
-/// against 0.69x and 0.57x for 256 x 8. Six groups per multiprocessor (40 registers, from
-/// the compiler's 43 and five groups): 0.75x and 0.70x against 0.74x and 0.66x on an H100
-/// the same day; eight (32 registers, spilling) 0.69x and 0.63x. Chosen for the kernel
-/// before its loads went straight to registers; the current one (40 registers without the
-/// hint) runs at 0.92x and 0.87x with them (H100), not re-measured against other shapes.
+/// The GPU strategy's constants: groups of 384 work-items, tiles of 24 KiB of input (6,144
+/// int32, 16 a work-item), as CUB's select on sm_90 (384 x 17). Chosen on an H100
+/// (2026-11-28, cohort-bench-cuda's select study, tiles taken by group id) among 256 x 16,
+/// 256 x 20, 384 x 16 and 512 x 12: copy_if keeping half of 2^28 int32 at 0.92x CUB against
+/// 0.88x, 0.91x and 0.90x for the others (1.02x against 1.00-1.01x at 2^24).
 struct select_tuning_gpu {
-  static constexpr std::size_t group_size = 256;
-  static constexpr std::size_t tile_bytes = 16384;
-  static constexpr std::uint32_t min_groups_per_unit = 6;
+  static constexpr std::size_t group_size = 384;
+  static constexpr std::size_t tile_bytes = 24576;
+  static constexpr std::uint32_t min_groups_per_unit = 0;
   /// The sub-group size the tile kernel asks for: its scan and look-back are sub-group wide.
   static constexpr std::uint32_t sub_group = 32;
   template <typename T>
   using shape = detail::tile_shape<group_size, (tile_bytes / group_size / sizeof(T) > 0 ? tile_bytes / group_size / sizeof(T) : 1),
                                    min_groups_per_unit>;
   /// Groups of the counting pass of partition, per compute unit (all resident at once).
-  static constexpr std::uint32_t count_groups_per_unit = 8;
+  static constexpr std::uint32_t count_groups_per_unit = 5;
 };
 
 namespace detail {
@@ -258,7 +256,7 @@ struct select_tiles {
   std::size_t n;
   std::uint32_t tiles;
   bool aligned_input;              // items::aligned(first)
-  std::uint32_t* tile_counter;     // zero before; left zero
+  std::uint32_t* tile_counter;     // zero before; left zero; null: tile_order::by_group_id
   std::uint64_t* status_words;     // a word per tile
   std::uint32_t epoch;
   const std::uint64_t* partition_total;  // partition: the selected elements' count
@@ -299,9 +297,14 @@ struct select_tiles {
 
   COHORT_FUNCTION void operator()(nd_item<1> it) const {
     const auto t = static_cast<std::uint32_t>(it.get_local_id(0));
-    if (t == 0) slots[0].tile = draw_tile(tile_counter, tiles);
-    group_barrier(it.get_group());
-    const std::uint32_t tile = slots[0].tile;
+    std::uint32_t tile;
+    if (tile_counter == nullptr) {  // tile_order::by_group_id
+      tile = static_cast<std::uint32_t>(it.get_group(0));
+    } else {
+      if (t == 0) slots[0].tile = draw_tile(tile_counter, tiles);
+      group_barrier(it.get_group());
+      tile = slots[0].tile;
+    }
     const std::size_t base = static_cast<std::size_t>(tile) * tile_size;
     // Full tiles go without bounds checks, unless the input is a misaligned array.
     if (n - base >= tile_size && aligned_input)
@@ -414,7 +417,8 @@ struct select_tiles {
 template <select_mode Mode, typename Shape = void, typename InputIt, typename OutTrue, typename OutFalse,
           typename Predicate>
 event select_gpu(queue& q, temporary_storage& storage, InputIt first, std::size_t n, OutTrue d_true, OutFalse d_false,
-                 std::size_t* true_count, Predicate pred, const std::vector<event>& depends_on) {
+                 std::size_t* true_count, Predicate pred, const std::vector<event>& depends_on,
+                 std::optional<tile_order> order = std::nullopt) {
   using T = typename std::iterator_traits<InputIt>::value_type;
   using tuning = select_tuning_gpu;
   using shape = std::conditional_t<std::is_void_v<Shape>, typename tuning::template shape<T>, Shape>;
@@ -457,7 +461,8 @@ event select_gpu(queue& q, temporary_storage& storage, InputIt first, std::size_
     h.parallel_for(nd_range<1>{tiles * group_size, group_size},
                    tile_kernel_properties<group_size, tuning::sub_group, shape::min_groups_per_unit>(),
                    kernel{first, d_true, d_false, true_count, n, static_cast<std::uint32_t>(tiles), aligned_input,
-                          sync.counters, static_cast<std::uint64_t*>(sync.status), sync.epoch, partition_total, pred,
+                          order.value_or(tile_order_of(q)) == tile_order::drawn ? sync.counters : nullptr,
+                          static_cast<std::uint64_t*>(sync.status), sync.epoch, partition_total, pred,
                           values, sub_group_counts, slots});
   });
   lease.used_by(last);

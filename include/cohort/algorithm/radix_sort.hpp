@@ -39,6 +39,7 @@
 #include <algorithm>
 #include <cstddef>
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <type_traits>
 #include <vector>
@@ -94,8 +95,11 @@ struct radix_sort_tuning_gpu {
   static constexpr int digit_bits = 8;
   static constexpr std::size_t radix = std::size_t{1} << digit_bits;
   static constexpr std::size_t sub_group = 32;
+  /// The digit-counting kernel: groups of 256, each work-item loading 16 keys of a tile
+  /// before it counts them, four groups per compute unit (up to 64 registers an item).
   static constexpr std::size_t histogram_group = 256;
-  static constexpr std::size_t histogram_groups_per_unit = 8;
+  static constexpr std::size_t histogram_items = 16;
+  static constexpr std::size_t histogram_groups_per_unit = 4;
   template <typename Key, typename Value>
   static constexpr std::size_t widest() {
     constexpr std::size_t value_bytes = radix_value_bytes<Value>();
@@ -111,6 +115,13 @@ struct radix_sort_tuning_gpu {
   /// at 2^16, 0.98x CUB with 256 x 20 and three groups against 0.83x with 256 x 28 (H100),
   /// the same at 2^20.
   static constexpr std::size_t small_input = std::size_t{1} << 20;
+  /// Keys alone take their tiles by group id where the device allows it (2^28 uint32 keys
+  /// on an H100: 0.95x CUB against 0.94x with drawn tiles); pairs draw them (0.98x against
+  /// 0.94x at 2^28, the same at 2^24).
+  template <typename Value>
+  static tile_order tile_order_of(const queue& q) {
+    return std::is_void_v<Value> ? detail::tile_order_of(q) : tile_order::drawn;
+  }
   template <typename Key, typename Value>
   using small_input_shape = std::conditional_t<(widest<Key, Value>() <= 4 && !std::is_void_v<Value>),
                                                detail::tile_shape<256, 20, 3>, shape<Key, Value>>;
@@ -342,33 +353,55 @@ struct radix_gpu_arrays {
   Value* values[2];
 };
 
-/// Every pass's digit totals over all keys (local atomics, then one global atomic per
-/// digit and group).
+/// Every pass's digit totals over all keys. Each group counts tiles of histogram_group x
+/// histogram_items keys in local memory: a work-item loads all its keys of a tile (one
+/// coalesced load per key) before it counts any, so many loads are in flight; then the
+/// group adds its counts to the totals, one global atomic per digit.
 template <typename Key>
 struct radix_gpu_histogram {
+  static constexpr std::uint32_t radix = radix_sort_tuning_gpu::radix;
+  static constexpr std::uint32_t group_size = radix_sort_tuning_gpu::histogram_group;
+  static constexpr std::uint32_t items = radix_sort_tuning_gpu::histogram_items;
+  static constexpr std::size_t tile = std::size_t{group_size} * items;
+  using bits_type = typename radix_digits<Key>::bits_type;
+  using local_counter = atomic_ref<std::uint32_t, memory_order::relaxed, memory_scope::work_group,
+                                   access::address_space::local_space>;
+
   const Key* keys;
   std::size_t n;
   radix_digits<Key> digits;
   unsigned long long* histogram;  // [pass][digit], zeroed before
   local_accessor<std::uint32_t, 1> local_counts;
+
+  /// Counts the keys base + t + j * group_size of the tile at `base` (those below n).
+  template <bool Full>
+  COHORT_INLINE void count_tile(std::uint32_t* counts, int passes, std::size_t base, std::uint32_t t) const {
+    bits_type b[items];
+    for (std::uint32_t j = 0; j < items; ++j)
+      if (Full || base + t + j * group_size < n) b[j] = digits.ordered(keys[base + t + j * group_size]);
+    for (int p = 0; p < passes; ++p) {
+      const int shift = digits.shift(p);
+      const std::uint32_t mask = digits.mask(p);
+      std::uint32_t* pass_counts = counts + static_cast<std::size_t>(p) * radix;
+      for (std::uint32_t j = 0; j < items; ++j)
+        if (Full || base + t + j * group_size < n)
+          local_counter(pass_counts[static_cast<std::uint32_t>(b[j] >> shift) & mask]).fetch_add(1u);
+    }
+  }
+
   COHORT_FUNCTION void operator()(nd_item<1> it) const {
-    constexpr std::size_t radix = radix_sort_tuning_gpu::radix;
-    const std::size_t t = it.get_local_id(0);
+    const auto t = static_cast<std::uint32_t>(it.get_local_id(0));  // the launch's group is group_size
+    const std::size_t group = it.get_group(0), groups = it.get_group_range(0);
     const int passes = digits.passes();
     const std::size_t words = static_cast<std::size_t>(passes) * radix;
     std::uint32_t* counts = local_counts.template get_multi_ptr<access::decorated::no>().get();
-    for (std::size_t j = t; j < words; j += it.get_local_range(0)) counts[j] = 0;
+    for (std::size_t j = t; j < words; j += group_size) counts[j] = 0;
     group_barrier(it.get_group());
-    const std::size_t stride = it.get_global_range(0);
-    for (std::size_t i = it.get_global_id(0); i < n; i += stride) {
-      const auto b = digits.ordered(keys[i]);
-      for (int p = 0; p < passes; ++p)
-        atomic_ref<std::uint32_t, memory_order::relaxed, memory_scope::work_group, access::address_space::local_space>(
-            counts[static_cast<std::size_t>(p) * radix + digits.digit(b, p)])
-            .fetch_add(1u);
-    }
+    const std::size_t full_tiles = n / tile, tiles = (n + tile - 1) / tile;
+    for (std::size_t k = group; k < full_tiles; k += groups) count_tile<true>(counts, passes, k * tile, t);
+    for (std::size_t k = full_tiles + group; k < tiles; k += groups) count_tile<false>(counts, passes, k * tile, t);
     group_barrier(it.get_group());
-    for (std::size_t j = t; j < words; j += it.get_local_range(0))
+    for (std::size_t j = t; j < words; j += group_size)
       if (counts[j] != 0)
         atomic_ref<unsigned long long, memory_order::relaxed, memory_scope::device,
                    access::address_space::global_space>(histogram[j])
@@ -390,15 +423,22 @@ struct radix_gpu_make_plan {
     const std::size_t t = it.get_local_id(0);
     std::uint64_t active = 0;
     unsigned char source = 0;
-    for (int p = 0; p < passes; ++p) {
-      unsigned long long& word = histogram[static_cast<std::size_t>(p) * radix + t];
-      const unsigned long long total = word;
-      const bool one_digit = any_of_group(g, total == n);
-      word = exclusive_scan_over_group(g, total, plus<unsigned long long>());
-      if (t == 0) plan->source[p] = source;
-      if (!one_digit) {
-        active |= std::uint64_t{1} << p;
-        source ^= 1;
+    // Four passes' totals are loaded at a time, so their loads' latencies overlap.
+    constexpr int ahead = 4;
+    for (int first = 0; first < passes; first += ahead) {
+      unsigned long long totals[ahead];
+      for (int k = 0; k < ahead; ++k)
+        if (first + k < passes) totals[k] = histogram[static_cast<std::size_t>(first + k) * radix + t];
+      for (int k = 0; k < ahead && first + k < passes; ++k) {
+        const int p = first + k;
+        const bool one_digit = any_of_group(g, totals[k] == n);
+        histogram[static_cast<std::size_t>(p) * radix + t] =
+            exclusive_scan_over_group(g, totals[k], plus<unsigned long long>());
+        if (t == 0) plan->source[p] = source;
+        if (!one_digit) {
+          active |= std::uint64_t{1} << p;
+          source ^= 1;
+        }
       }
     }
     if (t == 0) {
@@ -448,7 +488,7 @@ struct radix_gpu_pass {
   const radix_gpu_plan* plan;
   unsigned long long* status;     // [tile][digit]: counted words (scan_look_back.hpp) of this pass's epoch
   std::uint32_t epoch;
-  std::uint32_t* tile_counter;    // this pass's: zero before, left zero
+  std::uint32_t* tile_counter;    // this pass's: zero before, left zero; null: tile_order::by_group_id
   local_accessor<std::uint64_t, 1> exchange;          // exchange_words
   local_accessor<std::uint32_t, 1> sub_group_counts;  // [sub-group][digit]
   local_accessor<std::uint64_t, 1> digit_place;       // [digit]: where local rank 0 of the digit goes
@@ -472,9 +512,15 @@ struct radix_gpu_pass {
     const std::uint32_t t = static_cast<std::uint32_t>(it.get_local_id(0));
     std::uint32_t* counts = sub_group_counts.template get_multi_ptr<access::decorated::no>().get();
     for (std::uint32_t j = 0; j < radix / sg_size; ++j) counts[t + j * group_size] = 0;
-    if (t == 0) tile_slot[0] = draw_tile(tile_counter, tiles);
-    group_barrier(it.get_group());
-    const std::uint32_t tile_index = tile_slot[0];
+    std::uint32_t tile_index;
+    if (tile_counter == nullptr) {  // tile_order::by_group_id
+      tile_index = static_cast<std::uint32_t>(it.get_group(0));
+      group_barrier(it.get_group());  // the counters' zeros
+    } else {
+      if (t == 0) tile_slot[0] = draw_tile(tile_counter, tiles);
+      group_barrier(it.get_group());
+      tile_index = tile_slot[0];
+    }
     const std::size_t tile_base = static_cast<std::size_t>(tile_index) * tile;
     if (n - tile_base >= tile)
       sort_tile<true>(it, tile_index, tile_base, tile);
@@ -640,7 +686,8 @@ struct radix_gpu_copy_back {
 /// `Shape`: the pass kernel's tile (radix_sort_tuning_gpu's by default).
 template <typename Shape = void, typename Key, typename Value>
 event radix_sort_gpu(queue& q, temporary_storage& storage, Key* keys, Value* values, std::size_t n,
-                     radix_digits<Key> digits, const std::vector<event>& depends_on) {
+                     radix_digits<Key> digits, const std::vector<event>& depends_on,
+                     std::optional<tile_order> order = std::nullopt) {
   using tuning = radix_sort_tuning_gpu;
   using shape = std::conditional_t<std::is_void_v<Shape>, tuning::shape<Key, Value>, Shape>;
   constexpr std::size_t tile = shape::group * shape::items;
@@ -667,6 +714,7 @@ event radix_sort_gpu(queue& q, temporary_storage& storage, Key* keys, Value* val
   const temporary_storage::sync_words& sync = lease.sync();
   auto* status = static_cast<unsigned long long*>(sync.status);
 
+  const bool drawn = order.value_or(tuning::tile_order_of<Value>(q)) == tile_order::drawn;
   const std::vector<event> ready = status_words_ready(q, lease);
   event last = q.submit([&](handler& h) {
     h.depends_on(ready);
@@ -674,8 +722,9 @@ event radix_sort_gpu(queue& q, temporary_storage& storage, Key* keys, Value* val
   });
   lease.used_by(last);
   const std::size_t units = q.get_device().get_info<info::device::max_compute_units>();
-  const std::size_t histogram_groups =
-      std::max<std::size_t>(1, std::min(tiles, std::max<std::size_t>(units, 1) * tuning::histogram_groups_per_unit));
+  const std::size_t histogram_tiles = (n + radix_gpu_histogram<Key>::tile - 1) / radix_gpu_histogram<Key>::tile;
+  const std::size_t histogram_groups = std::max<std::size_t>(
+      1, std::min(histogram_tiles, std::max<std::size_t>(units, 1) * tuning::histogram_groups_per_unit));
   last = q.submit([&](handler& h) {
     h.depends_on(last);
     local_accessor<std::uint32_t, 1> local_counts(range<1>{static_cast<std::size_t>(passes) * radix}, h);
@@ -699,7 +748,7 @@ event radix_sort_gpu(queue& q, temporary_storage& storage, Key* keys, Value* val
                      tile_kernel_properties<shape::group, tuning::sub_group, shape::min_groups_per_unit>(),
                      radix_gpu_pass<Key, Value, shape>{arrays, n, static_cast<std::uint32_t>(tiles), digits, p,
                                                        histogram, plan, status,
-                                                       sync.epoch + static_cast<std::uint32_t>(p), sync.counters + p,
+                                                       sync.epoch + static_cast<std::uint32_t>(p), drawn ? sync.counters + p : nullptr,
                                                        exchange, sub_group_counts, digit_place, tile_slot});
     });
     lease.used_by(last);

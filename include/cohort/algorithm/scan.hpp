@@ -18,6 +18,7 @@
 //   whose tile counter and status words are temporary_storage's sync_words, so nothing
 //   has to clear them first.
 #include <cstddef>
+#include <optional>
 #include <cstdint>
 #include <iterator>
 #include <limits>
@@ -156,7 +157,7 @@ template <typename Tuning, bool Inclusive, typename Acc, typename InputIt, typen
           typename UnaryOp, bool HasInit>
 scan_events single_pass_scan(queue& q, temporary_storage& storage, InputIt first, std::size_t n, OutputIt out,
                              BinaryOp op, UnaryOp transform, scan_init<Acc, HasInit> init,
-                             const std::vector<event>& deps) {
+                             const std::vector<event>& deps, std::optional<tile_order> order = std::nullopt) {
   using kernel = single_pass_scan_kernel<Inclusive, Acc, Tuning, InputIt, OutputIt, BinaryOp, UnaryOp, HasInit>;
   using status_layout = tile_status<Acc>;
   const std::size_t tiles = (n + Tuning::tile - 1) / Tuning::tile;
@@ -188,7 +189,7 @@ scan_events single_pass_scan(queue& q, temporary_storage& storage, InputIt first
   auto lease = storage.acquire_synchronised(status_layout::values_bytes(tiles), status_layout::bytes(tiles),
                                             status_layout::format, deps);
   const temporary_storage::sync_words& sync = lease.sync();
-  event scanned = submit_scan(status_words_ready(q, lease), sync.counters,
+  event scanned = submit_scan(status_words_ready(q, lease), order.value_or(tile_order_of(q)) == tile_order::drawn ? sync.counters : nullptr,
                               status_layout::at(sync.status, lease.data(), tiles, sync.epoch));
   lease.used_by(scanned);
   return {scanned, scanned};

@@ -125,6 +125,17 @@ COHORT_INLINE std::uint32_t draw_tile(std::uint32_t* counter, std::uint32_t tile
   return drawn;
 }
 
+/// How a single-pass kernel's groups take their tiles. A group's look-back waits for the
+/// tiles before its own, so every one of them must belong to a group that has started:
+/// `drawn` (from the call's tile counter, in the order groups start) guarantees it on any
+/// device; `by_group_id` (tile = group id) spares each tile an atomic round trip and a
+/// barrier where the device starts groups in id order (device_description).
+enum class tile_order { drawn, by_group_id };
+
+inline tile_order tile_order_of(const queue& q) {
+  return q.get_device().description().groups_start_in_order ? tile_order::by_group_id : tile_order::drawn;
+}
+
 /// The events after which a call's kernels may read their status words: the lease's
 /// dependencies, and a memset of what words of another format left (stale_bytes).
 inline std::vector<event> status_words_ready(queue& q, temporary_storage::lease& lease) {
@@ -349,7 +360,7 @@ struct single_pass_scan_kernel {
   BinaryOp op;
   UnaryOp transform;
   scan_init<Acc, HasInit> init;
-  std::uint32_t* counter;
+  std::uint32_t* counter;  // null: tile_order::by_group_id
   tile_status<Acc> status;
   local_accessor<Acc, 1> tile_memory;    // local_tile_size
   local_accessor<Acc, 1> item_prefixes;  // group_size
@@ -369,7 +380,9 @@ struct single_pass_scan_kernel {
     const group<1> g = it.get_group();
     const std::size_t me = it.get_local_linear_id();
     std::uint32_t t = 0;
-    if (tiles > 1) {
+    if (tiles > 1 && counter == nullptr) {  // tile_order::by_group_id
+      t = static_cast<std::uint32_t>(it.get_group(0));
+    } else if (tiles > 1) {
       if (me == 0) tile_index[0] = draw_tile(counter, tiles);
       group_barrier(g);
       t = tile_index[0];

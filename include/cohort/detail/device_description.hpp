@@ -31,6 +31,10 @@ struct device_description {
   bool usm_host_allocations = true;
   bool usm_shared_allocations = true;
   std::uint32_t max_clock_frequency_mhz = 0;
+  /// Whether the device starts a kernel's work-groups in the order of their linear ids, so
+  /// that a group may wait for any group of a smaller id (single-pass look-backs take tiles
+  /// by group id then, as CUB does on NVIDIA GPUs, instead of from an atomic counter).
+  bool groups_start_in_order = false;
 };
 
 }  // namespace detail
