@@ -23,7 +23,7 @@ def rows_of(path):
     with open(path, newline="") as f:
         for r in csv.DictReader(f):
             variant = r["variant"]
-            if variant.startswith("cohort tile") or variant.startswith("study_"):
+            if variant.startswith(("cohort tile", "cohort drawn")) or variant.startswith("study_"):
                 continue
             if "type" in r:  # cohort-bench-cuda
                 if not r["benchmark"].startswith(("algorithm", "copy_if", "partition", "histogram", "segmented", "scan", "reduction_study")):
