@@ -48,6 +48,63 @@ __device__ inline decltype(auto) with_atomic_ref(T* p, memory_scope scope, F&& f
   }
 }
 
+/// The integer type CUDA's atomic functions take for a T of the same size and signedness
+/// (void where they take none).
+template <typename T>
+using builtin_atomic_t = std::conditional_t<
+    !std::is_integral_v<T> || std::is_same_v<T, bool>, void,
+    std::conditional_t<sizeof(T) == 4, std::conditional_t<std::is_signed_v<T>, int, unsigned>,
+                       std::conditional_t<sizeof(T) == 8, std::conditional_t<std::is_signed_v<T>, long long, unsigned long long>,
+                                          void>>>;
+
+/// `Op` through CUDA's atomic function of the scope's width on `p` (U from builtin_atomic_t).
+/// These are compiler built-ins, not assembly, so the compiler sees which memory `p` points
+/// into: local memory gets shared-memory atomics (ATOMS, and one POPC.INC per warp for an
+/// increment whose result is unused), where libcu++'s inline assembly takes the generic path.
+template <detail::kernel_hooks::atomic_op Op, ::cuda::thread_scope Scope, typename U>
+__device__ inline U builtin_fetch(U* p, U v) {
+  if constexpr (Op == detail::kernel_hooks::atomic_op::add || Op == detail::kernel_hooks::atomic_op::sub) {
+    using bits = std::make_unsigned_t<U>;  // sub: add the two's complement, as the hardware does
+    auto* q = reinterpret_cast<std::conditional_t<sizeof(U) == 4, unsigned, unsigned long long>*>(p);
+    const auto w = static_cast<std::conditional_t<sizeof(U) == 4, unsigned, unsigned long long>>(
+        Op == detail::kernel_hooks::atomic_op::add ? static_cast<bits>(v) : static_cast<bits>(bits{0} - static_cast<bits>(v)));
+    if constexpr (Scope == ::cuda::thread_scope_block) return static_cast<U>(atomicAdd_block(q, w));
+    else if constexpr (Scope == ::cuda::thread_scope_device) return static_cast<U>(atomicAdd(q, w));
+    else return static_cast<U>(atomicAdd_system(q, w));
+  } else if constexpr (Op == detail::kernel_hooks::atomic_op::exchange) {
+    if constexpr (Scope == ::cuda::thread_scope_block) return atomicExch_block(p, v);
+    else if constexpr (Scope == ::cuda::thread_scope_device) return atomicExch(p, v);
+    else return atomicExch_system(p, v);
+  } else if constexpr (Op == detail::kernel_hooks::atomic_op::min) {
+    if constexpr (Scope == ::cuda::thread_scope_block) return atomicMin_block(p, v);
+    else if constexpr (Scope == ::cuda::thread_scope_device) return atomicMin(p, v);
+    else return atomicMin_system(p, v);
+  } else if constexpr (Op == detail::kernel_hooks::atomic_op::max) {
+    if constexpr (Scope == ::cuda::thread_scope_block) return atomicMax_block(p, v);
+    else if constexpr (Scope == ::cuda::thread_scope_device) return atomicMax(p, v);
+    else return atomicMax_system(p, v);
+  } else if constexpr (Op == detail::kernel_hooks::atomic_op::bit_and) {
+    if constexpr (Scope == ::cuda::thread_scope_block) return atomicAnd_block(p, v);
+    else if constexpr (Scope == ::cuda::thread_scope_device) return atomicAnd(p, v);
+    else return atomicAnd_system(p, v);
+  } else if constexpr (Op == detail::kernel_hooks::atomic_op::bit_or) {
+    if constexpr (Scope == ::cuda::thread_scope_block) return atomicOr_block(p, v);
+    else if constexpr (Scope == ::cuda::thread_scope_device) return atomicOr(p, v);
+    else return atomicOr_system(p, v);
+  } else {
+    if constexpr (Scope == ::cuda::thread_scope_block) return atomicXor_block(p, v);
+    else if constexpr (Scope == ::cuda::thread_scope_device) return atomicXor(p, v);
+    else return atomicXor_system(p, v);
+  }
+}
+
+/// Whether CUDA has the atomic function for `Op` on U (exchange of signed 64-bit: none; the
+/// bitwise ones: not on signed 64-bit either).
+template <detail::kernel_hooks::atomic_op Op, typename U>
+inline constexpr bool has_builtin_fetch =
+    !std::is_void_v<U> && !(std::is_same_v<U, long long> && (Op == detail::kernel_hooks::atomic_op::exchange || Op == detail::kernel_hooks::atomic_op::bit_and ||
+                                                             Op == detail::kernel_hooks::atomic_op::bit_or || Op == detail::kernel_hooks::atomic_op::bit_xor));
+
 /// A 16-byte value's halves (atomic_load and atomic_store of 16-byte values: one 128-bit
 /// access, single-copy atomic in PTX's .b128 from sm_70; libcu++'s form does not assemble).
 /// Device scope serves the narrower scopes too.
@@ -104,6 +161,20 @@ COHORT_INLINE void atomic_store(T* p, T value, memory_order order, memory_scope 
 
 template <atomic_op Op, typename T, typename Operand>
 COHORT_INLINE T atomic_fetch(T* p, Operand operand, memory_order order, memory_scope scope) {
+  using U = backends::cuda::builtin_atomic_t<T>;
+  if constexpr (backends::cuda::has_builtin_fetch<Op, U>) {
+    if (order == memory_order::relaxed) {  // the usual case, and a constant where it is
+      auto* q = reinterpret_cast<U*>(p);
+      const auto v = static_cast<U>(static_cast<T>(operand));
+      switch (backends::cuda::native_scope(scope)) {
+        case ::cuda::thread_scope_system:
+          return static_cast<T>(backends::cuda::builtin_fetch<Op, ::cuda::thread_scope_system>(q, v));
+        case ::cuda::thread_scope_device:
+          return static_cast<T>(backends::cuda::builtin_fetch<Op, ::cuda::thread_scope_device>(q, v));
+        default: return static_cast<T>(backends::cuda::builtin_fetch<Op, ::cuda::thread_scope_block>(q, v));
+      }
+    }
+  }
   const auto o = backends::cuda::native_order(order);
   return backends::cuda::with_atomic_ref(p, scope, [o, operand](auto a) -> T {
     if constexpr (Op == atomic_op::exchange) return a.exchange(operand, o);
