@@ -50,6 +50,7 @@
 #include <llvm/Support/FileSystem.h>
 #include <llvm/Support/raw_ostream.h>
 #include <llvm/Transforms/InstCombine/InstCombine.h>
+#include <llvm/Transforms/Scalar/DeadStoreElimination.h>
 #include <llvm/Transforms/Scalar/EarlyCSE.h>
 #include <llvm/Transforms/Scalar/LICM.h>
 #include <llvm/Transforms/Scalar/LoopPassManager.h>
@@ -59,6 +60,8 @@
 #include <llvm/Transforms/Utils/Cloning.h>
 #include <llvm/Transforms/Utils/Local.h>
 
+#include "item_rows.hpp"
+#include "local_memory_scope.hpp"
 #include "markers.hpp"
 
 using namespace llvm;
@@ -103,12 +106,20 @@ public:
   /// Transforms the function; the reason it cannot where it cannot (the function is then
   /// in an unspecified state: it is a copy that the caller throws away).
   std::string run();
+  /// Whether the loops go over rows of items (item_rows.hpp).
+  bool has_rows() const { return row_step != nullptr; }
 
 private:
   std::string prepare_entry();
   std::string split_at_barriers();
   std::string find_regions();
   void hoist_uniform_values();
+  /// Where the local id is divided into rows (a group of several dimensions), their length.
+  void find_rows();
+  /// Whether `v` is the row or the column of the local id (item_rows.hpp).
+  row_part part_of_row(const Value* v) const {
+    return cohort_cbs::part_of_row(v, row_length, [](const Value* x) { return is_call_to(x, local_id_marker); });
+  }
   std::string demote_values_crossing_barriers();
   bool recomputable(Value* v, unsigned depth) const;
   void find_varying_values();
@@ -188,6 +199,14 @@ private:
   SmallPtrSet<BasicBlock*, 32> original;  // the blocks the copies replace
   MDNode* last_access_group = nullptr;
   bool loop_leaves_out_last_item = false;  // for clone_region: the loop runs items [0, n - 1)
+  // Rows of the items (item_rows.hpp): their length as the kernel divides by it, and as the
+  // loops step (at least 1, so that no loop divides by zero where the kernel would not).
+  Value* row_length = nullptr;
+  Value* row_step = nullptr;
+  // For clone_region, in a loop over rows: the item's row and column, which replace the
+  // kernel's own divisions of the local id.
+  Value* item_row = nullptr;
+  Value* item_column = nullptr;
 };
 
 std::string loop_former::prepare_entry() {
@@ -352,6 +371,19 @@ void loop_former::hoist_uniform_values() {
   }
 }
 
+void loop_former::find_rows() {
+  row_length = find_row_length(
+      f, [](Value* v) { return is_call_to(v, local_id_marker); },
+      [&](Value* v) {
+        auto* inst = dyn_cast<Instruction>(v);
+        return isa<Constant>(v) || isa<Argument>(v) || (inst && uniform.count(inst));
+      });
+  if (!row_length) return;
+  IRBuilder<> b(entry->getTerminator());
+  row_step = b.CreateBinaryIntrinsic(Intrinsic::umax, row_length, ConstantInt::get(row_length->getType(), 1), nullptr,
+                                     "cbs.row_step");
+}
+
 void loop_former::find_varying_values() {
   PostDominatorTree post(f);
   // After a branch that items may take different ways: the blocks some items run and others
@@ -469,6 +501,7 @@ bool loop_former::recomputable(Value* v, unsigned depth) const {
   auto* inst = dyn_cast<Instruction>(v);
   if (!inst) return false;
   if (uniform.count(inst) || is_call_to(inst, local_id_marker)) return true;
+  if (part_of_row(inst) != row_part::none) return true;  // the loops over rows know it
   if (depth == 0 || isa<PHINode>(inst) || isa<CallBase>(inst) || inst->mayReadOrWriteMemory() ||
       !isSafeToSpeculativelyExecute(inst))
     return false;
@@ -484,6 +517,7 @@ bool loop_former::recomputable(Value* v, unsigned depth) const {
 unsigned loop_former::recompute_cost(Value* v) const {
   auto* inst = dyn_cast<Instruction>(v);
   if (!inst || uniform.count(inst) || is_call_to(inst, local_id_marker)) return 0;
+  if (part_of_row(inst) != row_part::none) return 0;
   unsigned cost = isa<CastInst>(inst) ? 0 : inst->getOpcode() == Instruction::Mul ? 2 : 1;
   for (Value* op : inst->operands()) cost += recompute_cost(op);
   return cost;
@@ -649,6 +683,16 @@ std::string loop_former::clone_region(unsigned r, Value* lid, BasicBlock* before
     map[call] = lid;
   }
   remapInstructionsInBlocks(copies, map);
+  if (in_loop && item_row) {
+    // The loop over rows knows each item's row and column: no division is left.
+    for (BasicBlock* copy : copies)
+      for (Instruction& inst : make_early_inc_range(*copy)) {
+        const row_part part = cohort_cbs::part_of_row(&inst, row_length, [&](const Value* v) { return v == lid; });
+        if (part == row_part::none) continue;
+        inst.replaceAllUsesWith(part == row_part::row ? item_row : item_column);
+        inst.eraseFromParent();
+      }
+  }
   if (start_branch) {
     // Folded at once, so that what the taken way loads counts as loaded on every pass of
     // the loop (LICM then hoists the loads of values the same for all).
@@ -942,33 +986,67 @@ std::string loop_former::build_loops() {
     BasicBlock* leave = BasicBlock::Create(ctx, "cbs.region_end", &f, done);
     IRBuilder<> builder(pre[r]);
     Value* loop_end = last_apart ? last_lid : group_size;
-    // A loop over the items [begin, end) from block `from`, which it leaves for `after`.
-    auto add_loop = [&](BasicBlock* from, Value* begin, Value* end, BasicBlock* after, bool may_be_empty,
-                        std::optional<bool> start_branch) -> std::string {
-      BasicBlock* header = BasicBlock::Create(ctx, "cbs.items", &f, after);
-      BasicBlock* latch = BasicBlock::Create(ctx, "cbs.next_item", &f, after);
-      IRBuilder<> b(from);
-      if (may_be_empty)
-        b.CreateCondBr(b.CreateICmpULT(begin, end), header, after);
-      else
-        b.CreateBr(header);
-      b.SetInsertPoint(header);
-      PHINode* lid = b.CreatePHI(i64, 2, "cbs.lid");
-      lid->addIncoming(begin, from);
-      BasicBlock* start = nullptr;
-      if (std::string why = clone_region(r, lid, latch, true, [&](unsigned) { return latch; }, start, start_branch);
-          !why.empty())
-        return why;
-      b.CreateBr(start);
-      b.SetInsertPoint(latch);
-      Value* next_lid = b.CreateAdd(lid, ConstantInt::get(i64, 1), "cbs.lid.next", true, true);
-      Instruction* back = b.CreateCondBr(b.CreateICmpULT(next_lid, end), header, after);
-      lid->addIncoming(next_lid, latch);
+    // Marks a loop's back edge: a loop over the items, whose items are independent.
+    auto mark_loop = [&](Instruction* back) {
       MDNode* parallel = MDNode::get(ctx, {MDString::get(ctx, "llvm.loop.parallel_accesses"), last_access_group});
       MDNode* mark = MDNode::get(ctx, {MDString::get(ctx, item_loop_mark)});
       MDNode* loop_id = MDNode::getDistinct(ctx, {nullptr, parallel, mark});
       loop_id->replaceOperandWith(0, loop_id);
       back->setMetadata(LLVMContext::MD_loop, loop_id);
+    };
+    // A loop over the items [begin, end) from block `from`, which it leaves for `after`.
+    // Where the kernel divides the local id into rows, two loops: over the rows, and over
+    // the columns of each row in [begin, end).
+    auto add_loop = [&](BasicBlock* from, Value* begin, Value* end, BasicBlock* after, bool may_be_empty,
+                        std::optional<bool> start_branch) -> std::string {
+      BasicBlock* header = BasicBlock::Create(ctx, "cbs.items", &f, after);
+      BasicBlock* latch = BasicBlock::Create(ctx, "cbs.next_item", &f, after);
+      BasicBlock* rows = row_step ? BasicBlock::Create(ctx, "cbs.rows", &f, header) : nullptr;
+      BasicBlock* next_row = row_step ? BasicBlock::Create(ctx, "cbs.next_row", &f, after) : nullptr;
+      BasicBlock* first = row_step ? rows : header;
+      IRBuilder<> b(from);
+      Value *first_row = nullptr, *last_row = nullptr;
+      if (row_step) {
+        first_row = b.CreateUDiv(begin, row_step, "cbs.first_row");
+        last_row = b.CreateUDiv(b.CreateSub(end, ConstantInt::get(i64, 1)), row_step, "cbs.last_row");
+      }
+      if (may_be_empty)
+        b.CreateCondBr(b.CreateICmpULT(begin, end), first, after);
+      else
+        b.CreateBr(first);
+      Value *column_begin = begin, *column_end = end, *row_start = nullptr;
+      PHINode* row = nullptr;
+      if (row_step) {
+        b.SetInsertPoint(rows);
+        row = b.CreatePHI(i64, 2, "cbs.row");
+        row->addIncoming(first_row, from);
+        row_start = b.CreateMul(row, row_step, "cbs.row_start", true, true);
+        column_begin = b.CreateSelect(b.CreateICmpEQ(row, first_row), b.CreateSub(begin, row_start),
+                                      ConstantInt::get(i64, 0), "cbs.first_column");
+        column_end = b.CreateSelect(b.CreateICmpEQ(row, last_row), b.CreateSub(end, row_start), row_step,
+                                    "cbs.column_end");
+        b.CreateBr(header);
+      }
+      b.SetInsertPoint(header);
+      PHINode* index = b.CreatePHI(i64, 2, row_step ? "cbs.column" : "cbs.lid");
+      index->addIncoming(column_begin, row_step ? rows : from);
+      Value* lid = row_step ? b.CreateAdd(row_start, index, "cbs.lid", true, true) : index;
+      item_row = row;
+      item_column = row_step ? index : nullptr;
+      BasicBlock* start = nullptr;
+      std::string why = clone_region(r, lid, latch, true, [&](unsigned) { return latch; }, start, start_branch);
+      item_row = item_column = nullptr;
+      if (!why.empty()) return why;
+      b.CreateBr(start);
+      b.SetInsertPoint(latch);
+      Value* next = b.CreateAdd(index, ConstantInt::get(i64, 1), "cbs.next", true, true);
+      mark_loop(b.CreateCondBr(b.CreateICmpULT(next, column_end), header, row_step ? next_row : after));
+      index->addIncoming(next, latch);
+      if (row_step) {
+        b.SetInsertPoint(next_row);
+        row->addIncoming(b.CreateAdd(row, ConstantInt::get(i64, 1), "cbs.next_row", true, true), next_row);
+        mark_loop(b.CreateCondBr(b.CreateICmpULT(row, last_row), rows, after));
+      }
       return {};
     };
     // A region whose work is for the items below a bound the same for all (a tree's
@@ -1026,6 +1104,7 @@ std::string loop_former::run() {
   if (std::string why = split_at_barriers(); !why.empty()) return why;
   if (std::string why = find_regions(); !why.empty()) return why;
   hoist_uniform_values();
+  find_rows();
   find_varying_values();
   if (std::string why = check_items_meet_the_same_barriers(); !why.empty()) return why;
   if (std::string why = demote_values_crossing_barriers(); !why.empty()) return why;
@@ -1036,6 +1115,10 @@ std::string loop_former::run() {
     out << "; before the loops\n" << f;
   }
   if (std::string why = build_loops(); !why.empty()) return why;
+  Value* local_memory = nullptr;
+  for (Instruction& inst : *entry)
+    if (is_call_to(&inst, local_memory_marker)) local_memory = &inst;
+  scope_local_memory(f, local_memory);
   return {};
 }
 
@@ -1125,10 +1208,16 @@ PreservedAnalyses form_work_item_loops::run(Function& function, FunctionAnalysis
   // function: the limit is lowered for the wrappers the pass transformed, and only for them.
   static llvm_option<unsigned> epilogue_min_lanes("epilogue-vectorization-minimum-VF");
   epilogue_min_lanes.reset();
+  // Loops over rows make a row's addresses recurrences of the outer loop, which LLVM 14's
+  // memory access versioning takes for strides of the inner loop: it versions the vector
+  // loop on a stride of 1 that never holds, and the scalar loop runs. Off for such wrappers.
+  static llvm_option<bool> access_versioning("enable-mem-access-versioning");
+  access_versioning.reset();
   if (!is_wrapper(function)) return PreservedAnalyses::all();
   ValueToValueMapTy map;
   Function* work = CloneFunction(&function, map);
-  std::string why = loop_former(*work).run();
+  loop_former former(*work);
+  std::string why = former.run();
   if (why.empty() && verifyFunction(*work, debug_enabled() ? &errs() : nullptr)) why = "the loops failed the verifier";
   if (!why.empty()) {
     work->eraseFromParent();
@@ -1139,6 +1228,7 @@ PreservedAnalyses form_work_item_loops::run(Function& function, FunctionAnalysis
   work->eraseFromParent();
   if (debug_enabled()) errs() << "cohort-cbs: transformed " << function.getName() << "\n";
   epilogue_min_lanes.set(std::min(epilogue_min_lanes.initial(), 8u));
+  if (former.has_rows()) access_versioning.set(false);
   if (const char* path = std::getenv("COHORT_CBS_DUMP")) {
     std::error_code error;
     raw_fd_ostream out(path, error, sys::fs::OF_Append);
@@ -1151,6 +1241,9 @@ PreservedAnalyses form_work_item_loops::run(Function& function, FunctionAnalysis
   FunctionPassManager tidy;
   tidy.addPass(InstCombinePass());
   tidy.addPass(EarlyCSEPass(true));
+  // Stores that a later one overwrites before anything reads them (a sum into global
+  // memory from local memory, local_memory_scope.hpp).
+  tidy.addPass(DSEPass());
   tidy.addPass(createFunctionToLoopPassAdaptor(LICMPass(), /*UseMemorySSA=*/true));
   // A branch on a value the same for all items (a kernel loop's exit test) splits the loop
   // in two, each without the branch.

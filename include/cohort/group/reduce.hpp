@@ -13,7 +13,8 @@ namespace cohort {
 
 // Results are stored as the accumulator type T; integer sums and products wrap around in
 // T like a sequential loop over T (see detail/combine.hpp). vec and marray combine
-// component-wise. The order in which values are combined is unspecified, as in SYCL.
+// component-wise. The order in which values are combined is unspecified, as in SYCL (the
+// CPU keeps one fixed order for floating-point values: detail/reduce_lanes.hpp).
 
 /// `op` over the `x` of every work-item of `g`; every item gets the result.
 template <detail::any_group Group, typename T, typename BinaryOperation>

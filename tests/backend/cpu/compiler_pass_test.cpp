@@ -5,6 +5,9 @@
 // where the pass declines every kernel) both runs are on fibers, and the tests check that.
 // The fiber switch counter tells which way a kernel ran.
 #include <algorithm>
+#include <cmath>
+#include <functional>
+#include <string>
 #include <cstdint>
 #include <numeric>
 #include <stdexcept>
@@ -304,6 +307,77 @@ TEST_P(compiler_pass, collective_in_a_called_function) {
       [&] {
         for (std::size_t i = 0; i < n; ++i) ASSERT_EQ(out[i], static_cast<float>(i % 4) - 1.5f) << i;
       });
+}
+
+namespace {
+/// The documented order of a floating-point group reduction (detail/reduce_lanes.hpp),
+/// written again here from its description: item i into lane i % L (L = 128 / sizeof(T)),
+/// each lane in ascending id, then the lanes halved (lane j op lane j + h), skipping lanes
+/// without items.
+template <typename T, typename Op>
+T reduce_in_documented_order(const std::vector<T>& x, Op op) {
+  const std::size_t lanes = 128 / sizeof(T), n = x.size();
+  std::vector<T> lane(lanes);
+  for (std::size_t i = 0; i < n; ++i) lane[i % lanes] = i < lanes ? x[i] : op(lane[i % lanes], x[i]);
+  for (std::size_t h = lanes / 2; h >= 1; h /= 2)
+    for (std::size_t j = 0; j < h; ++j)
+      if (j + h < n) lane[j] = op(lane[j], lane[j + h]);
+  return lane[0];
+}
+
+/// Values whose sum depends on the order: magnitudes from 2^-20 to 2^20 and both signs.
+template <typename T>
+T order_sensitive_value(std::size_t i) {
+  const int e = static_cast<int>((i * 7) % 41) - 20;
+  const T sign = (i * 5) % 3 == 0 ? T(-1) : T(1);
+  return sign * std::ldexp(T(1) + static_cast<T>(i % 13) / T(16), e);
+}
+}  // namespace
+
+// Floating-point reductions combine in one fixed order, the same bits as loops and on
+// fibers, in groups of one or two dimensions.
+TEST_P(compiler_pass, floating_point_reduction_in_the_documented_order) {
+  auto check_type = [&]<typename T>(T) {
+    for (std::size_t rows : {1u, 4u})
+      for (std::size_t local : {1u, 5u, 16u, 31u, 33u, 64u, 100u, 256u}) {
+        if (rows * local > 1024 || (rows > 1 && local < 16)) continue;
+        const std::size_t group = rows * local, groups = 3, n = group * groups;
+        shared_array<T> in(n, q, T(0)), sums(n, q, T(0)), products(n, q, T(0));
+        for (std::size_t i = 0; i < n; ++i) in[i] = order_sensitive_value<T>(i);
+        const T* src = in.data();
+        T* s = sums.data();
+        T* p = products.data();
+        std::vector<T> expected_sum(groups), expected_product(groups);
+        for (std::size_t g = 0; g < groups; ++g) {
+          // In local linear id order: row by row of the group's columns.
+          std::vector<T> x(group), scaled(group);
+          for (std::size_t r = 0; r < rows; ++r)
+            for (std::size_t c = 0; c < local; ++c) x[r * local + c] = src[r * (n / rows) + g * local + c];
+          for (std::size_t i = 0; i < group; ++i) scaled[i] = T(1) + x[i] / T(1 << 30);
+          expected_sum[g] = reduce_in_documented_order(x, std::plus<T>());
+          expected_product[g] = reduce_in_documented_order(scaled, std::multiplies<T>());
+        }
+        SCOPED_TRACE(std::to_string(sizeof(T)) + "-byte values, groups of " + std::to_string(rows) + " x " +
+                     std::to_string(local));
+        auto kernel = COHORT_LAMBDA(nd_item<2> it) {
+          const std::size_t i = it.get_global_linear_id();
+          const T x = src[i];
+          s[i] = reduce_over_group(it.get_group(), x, plus<T>());
+          p[i] = reduce_over_group(it.get_group(), T(1) + x / T(1 << 30), multiplies<>());
+        };
+        one_item_or_both_ways(
+            group, [&] { q.parallel_for(nd_range<2>{{rows, n / rows}, {rows, local}}, kernel).wait_and_throw(); },
+            [&] {
+              for (std::size_t i = 0; i < n; ++i) {
+                const std::size_t g = (i % (n / rows)) / local;
+                ASSERT_EQ(sums[i], expected_sum[g]) << i;
+                ASSERT_EQ(products[i], expected_product[g]) << i;
+              }
+            });
+      }
+  };
+  check_type(0.0f);
+  check_type(0.0);
 }
 
 // An array of each item's own, indexed at run time and alive across barriers.

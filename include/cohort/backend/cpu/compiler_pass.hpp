@@ -19,11 +19,14 @@
 #include <cstddef>
 #include <cstdint>
 #include <type_traits>
+#include <utility>
 
 #include <cohort/core/known_identity.hpp>
 #include <cohort/detail/combine.hpp>
 #include <cohort/detail/macros.hpp>
+#include <cohort/detail/reduce_lanes.hpp>
 #include <cohort/detail/sequential_algorithms.hpp>
+#include <cohort/detail/vector_lanes.hpp>
 
 #if defined(__clang__) && defined(COHORT_CPU_COMPILER_PASS) && !COHORT_DEVICE_PASS
 #define COHORT_CBS 1
@@ -132,9 +135,10 @@ template <typename T, typename R, bool One, typename Complete, typename Read>
 
 /// Whether a completion may combine in another order than the items' (integer sums, minima,
 /// bitwise operations, and boolean or/and: the same bits in any order, so the library's
-/// vectorised folds and scans serve); floating-point values and unknown operators combine in
-/// local id order, as the fiber engine does, so that results are identical with and without
-/// the pass.
+/// vectorised folds and scans serve). Floating-point reductions with built-in operators
+/// combine in the fixed lane order of detail/reduce_lanes.hpp, and unknown operators and
+/// floating-point scans in local id order, as on the fiber engine, so that results are
+/// identical with and without the pass.
 template <typename Op, typename T>
 inline constexpr bool reorderable_v = detail::bool_or_v<Op, T> || detail::bool_and_v<Op, T> ||
                                       (std::is_integral_v<T> && detail::builtin_arithmetic_op_v<Op, T>);
@@ -167,6 +171,79 @@ template <bool Or>
   return Or ? (words != 0 || rest) : (words == all_true && rest);
 }
 
+/// detail::fold_in_lanes out of line: its lane array, inlined, would be a stack object of
+/// the wrapper, which the pass gives every item a copy of.
+template <typename T, typename Op>
+[[gnu::noinline]] T fold_in_lanes_out_of_line(const T* v, std::size_t count, Op op) {
+  return detail::fold_in_lanes(v, count, op);
+}
+
+/// Whether a reduction's completion runs on compiler vectors of the lanes of
+/// detail/reduce_lanes.hpp: floating-point sums and products, which must keep that order,
+/// and integer ones, which give the same bits in any order.
+template <typename Op, typename T>
+inline constexpr bool lane_vector_v = (detail::lane_ordered_reduce_v<Op, T> ||
+                                       (std::is_integral_v<T> && detail::builtin_arithmetic_op_v<Op, T>)) &&
+                                      (detail::classify_op<std::remove_cv_t<Op>, T>::value == detail::identity_op::plus ||
+                                       detail::classify_op<std::remove_cv_t<Op>, T>::value == detail::identity_op::multiplies);
+
+#if COHORT_CBS
+/// The order of detail/reduce_lanes.hpp over `count` values, on compiler vectors that hold
+/// the L lanes (registers, where an array would be a stack object): the lanes in rows of L
+/// values, then halved. The parts are no wider than the items' deposits, whose stores a
+/// wider load could not take its value from. A row's last values lie in the scratch, which
+/// extends past them.
+template <typename T, typename Op>
+[[gnu::always_inline]] inline T fold_in_lane_vector(const T* v, std::size_t count, Op op) {
+  constexpr std::size_t lanes = detail::reduce_lanes_v<T>;
+  if (count < lanes) return fold_in_lanes_out_of_line(v, count, op);
+  using E = typename std::conditional_t<std::is_integral_v<T>, std::make_unsigned<T>, std::type_identity<T>>::type;  // integers wrap
+  constexpr std::size_t width = detail::lanes::load_bytes / sizeof(T), parts = lanes / width;
+  using part = E __attribute__((vector_size(width * sizeof(T))));
+  constexpr bool sum = detail::classify_op<std::remove_cv_t<Op>, T>::value == detail::identity_op::plus;
+  auto apply = [](const part& a, const part& b) { return sum ? a + b : a * b; };
+  auto row = [v](std::size_t at, std::size_t k) {
+    part r;
+    __builtin_memcpy(&r, v + at + k * width, sizeof r);
+    return r;
+  };
+  part acc[parts];
+  for (std::size_t k = 0; k < parts; ++k) acc[k] = row(0, k);
+  std::size_t i = lanes;
+  for (; i + lanes <= count; i += lanes)
+    for (std::size_t k = 0; k < parts; ++k) acc[k] = apply(acc[k], row(i, k));
+  if (i < count) {
+    using index = decltype(acc[0] < acc[0]);
+    using index_element = std::remove_cvref_t<decltype(std::declval<index&>()[0])>;
+    index lane{};
+    for (std::size_t j = 0; j < width; ++j) lane[j] = static_cast<index_element>(j);
+    for (std::size_t k = 0; k < parts; ++k) {
+      const index rest = lane + static_cast<index_element>(k * width) < static_cast<index_element>(count - i);
+      acc[k] = rest ? apply(acc[k], row(i, k)) : acc[k];
+    }
+  }
+  // Halving: lane j with lane j + h, first across parts, then within part 0.
+  for (std::size_t h = parts / 2; h >= 1; h /= 2)
+    for (std::size_t k = 0; k < h; ++k) acc[k] = apply(acc[k], acc[k + h]);
+  part last = acc[0];
+  [&]<std::size_t... J>(std::index_sequence<J...>) {
+    auto halve = [&]<std::size_t H>(std::integral_constant<std::size_t, H>) {
+      last = apply(last, __builtin_convertvector(__builtin_shufflevector(last, last, (J + H < width ? J + H : J)...), part));
+    };
+    [&]<std::size_t... K>(std::index_sequence<K...>) {
+      (halve(std::integral_constant<std::size_t, (width >> (K + 1))>{}), ...);
+    }(std::make_index_sequence<__builtin_ctzll(width)>{});
+  }(std::make_index_sequence<width>{});
+  return static_cast<T>(last[0]);
+}
+#else
+// Only clang with the pass completes collectives in loops (and only clang parses the above).
+template <typename T, typename Op>
+T fold_in_lane_vector(const T* v, std::size_t count, Op op) {
+  return fold_in_lanes_out_of_line(v, count, op);
+}
+#endif
+
 template <typename T, typename Op>
 [[gnu::always_inline]] inline T reduce(std::size_t me, std::size_t count, const T& x, Op op) {
   return collective<T, T, true>(
@@ -174,8 +251,12 @@ template <typename T, typename Op>
       [&](const T* v, std::size_t n, T* out) {
         if constexpr (detail::bool_or_v<Op, T> || detail::bool_and_v<Op, T>) {
           *out = fold_bool_bytes<detail::bool_or_v<Op, T>>(v, n);
+        } else if constexpr (lane_vector_v<Op, T>) {
+          *out = fold_in_lane_vector(v, n, op);
         } else if constexpr (reorderable_v<Op, T>) {
           *out = detail::fold_nonempty(v, n, op);
+        } else if constexpr (detail::lane_ordered_reduce_v<Op, T>) {
+          *out = fold_in_lanes_out_of_line(v, n, op);
         } else {
           T acc = v[0];
           for (std::size_t i = 1; i < n; ++i) acc = detail::combine<T>(op, acc, v[i]);

@@ -166,7 +166,12 @@ public:
   struct running_scope {
     /// Combined as the items arrive (scans and reductions); the scope's first item
     /// restarts it, even while items of the previous collective have still to resume.
-    running_value running;
+    /// Floating-point reductions combine in lanes (detail/reduce_lanes.hpp), which the
+    /// scope's first items restart likewise.
+    union {
+      running_value running;
+      alignas(64) std::byte lanes[128];
+    };
     /// What every item reads on resuming (a reduction's total, a joint algorithm's
     /// result), written by the completion. The next completion runs only when all items
     /// have arrived at the next collective, so each has read it by then: a fixed place,

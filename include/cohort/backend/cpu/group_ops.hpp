@@ -40,6 +40,7 @@
 #include <cohort/backend/cpu/fiber_engine.hpp>
 #include <cohort/detail/combine.hpp>
 #include <cohort/detail/native_vector.hpp>
+#include <cohort/detail/reduce_lanes.hpp>
 #include <cohort/detail/sequential_algorithms.hpp>
 
 namespace cohort::backends::cpu::group_ops {
@@ -331,9 +332,33 @@ template <bool Inclusive, bool Total, typename T, typename Op>
   return out;
 }
 
+/// A floating-point reduction in the fixed lane order of detail/reduce_lanes.hpp: items
+/// arrive in local id order, each combining its value into its lane of the scope's lanes
+/// (the first L items start them); the last item's completion combines the lanes.
+template <typename T, typename Op>
+[[gnu::always_inline]] inline T lane_ordered_reduce(scope s, const T& x, Op op) {
+  constexpr std::size_t lanes = detail::reduce_lanes_v<T>;
+  static_assert(lanes * sizeof(T) <= sizeof(fiber_engine::running_scope::lanes));
+  if (!s.work_group && s.hi - s.lo == 1) [[unlikely]]
+    return x;
+  fiber_engine& e = fiber_engine::active();
+  fiber_engine::running_scope& rs = running_values(e, s);
+  T* const lane = reinterpret_cast<T*>(rs.lanes);
+  const std::size_t i = s.me - s.lo;
+  if (i < lanes) [[unlikely]]
+    lane[i] = x;
+  else
+    lane[i % lanes] = detail::combine<T>(op, lane[i % lanes], x);
+  T* const total = reinterpret_cast<T*>(rs.result.value);
+  e.barrier(s.me, s.lo, s.hi, [&] { *total = detail::combine_lanes(lane, s.hi - s.lo, op); });
+  return *total;
+}
+
 template <typename T, typename Op>
 [[gnu::always_inline]] inline T reduce(scope s, const T& x, Op op) {
-  if constexpr (runs_v<T>) {
+  if constexpr (detail::lane_ordered_reduce_v<Op, T>) {
+    return lane_ordered_reduce(s, x, op);
+  } else if constexpr (runs_v<T>) {
     return running_collective<true, true, T>(s, x, nullptr, op);
   } else {
     return collective_one_result<T>(s, x, [&](auto values, std::size_t count) { return detail::fold_nonempty(values, count, op); });
