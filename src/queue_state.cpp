@@ -42,50 +42,69 @@ std::shared_ptr<queue_state> make_queue_state(const device_description& d, const
 
 void* native_queue(const queue_state& q) { return q.device ? q.device->native() : nullptr; }
 
-event_handle enqueue(queue_state& q, std::function<void()> work, std::vector<event_handle> dependencies,
-                     bool on_device) {
+namespace {
+
+/// Drops the known-complete commands from `q.pending` once it has doubled since the last
+/// time. With q.mutex held.
+void prune_pending(queue_state& q) {
+  if (q.pending.size() < 2 * q.pending_after_pruning + 16) return;
+  // A finished command near the newest, looked for 1, 2, 4, ... back: a device that
+  // completes its commands in order then answers for every older one without being asked
+  // (a CUDA event query costs more than a launch).
+  const std::size_t size = q.pending.size();
+  for (std::size_t back = 1; back <= size; back *= 2) {
+    if (!q.pending[size - back]->complete()) continue;
+    for (std::size_t i = 0; i < size - back; ++i) q.pending[i]->complete();
+    break;
+  }
+  std::erase_if(q.pending, [](const auto& p) { return p->complete_known(); });
+  q.pending_after_pruning = q.pending.size();
+}
+
+std::shared_ptr<event_state> new_event(const queue_state& q, std::uint64_t submit_ns) {
   auto done = std::make_shared<event_state>();
   done->profiling = q.profiling;
   done->errors = q.errors;
-  done->submit_ns = now_ns();
-  command c{std::move(work), done, std::move(dependencies)};
-  if (!c.work) c.work = [] {};  // an empty command group still orders later work
+  done->submit_ns = submit_ns;
+  return done;
+}
+
+}  // namespace
+
+event_handle enqueue(queue_state& q, std::function<void()> work, std::vector<event_handle> dependencies,
+                     bool on_device) {
+  const std::uint64_t submit_ns = now_ns();
+  if (!work) work = [] {};  // an empty command group still orders later work
   std::lock_guard lock(q.mutex);
   // Whether the last command is known to be complete, without asking its device (a CUDA
   // event query costs more than a launch): depending on a complete command costs nothing.
-  if (q.in_order && q.last && !q.last->complete_known()) c.dependencies.push_back(q.last);
-  q.last = done;
-  if (q.pending.size() >= 2 * q.pending_after_pruning + 16) {
-    // A finished command near the newest, looked for 1, 2, 4, ... back: a device that
-    // completes its commands in order then answers for every older one without being asked
-    // (a CUDA event query costs more than a launch).
-    const std::size_t size = q.pending.size();
-    for (std::size_t back = 1; back <= size; back *= 2) {
-      if (!q.pending[size - back]->complete()) continue;
-      for (std::size_t i = 0; i < size - back; ++i) q.pending[i]->complete();
-      break;
-    }
-    std::erase_if(q.pending, [](const auto& p) { return p->complete_known(); });
-    q.pending_after_pruning = q.pending.size();
+  if (q.in_order && q.last && !q.last->complete_known()) dependencies.push_back(q.last);
+  if (on_device && q.device &&
+      std::all_of(dependencies.begin(), dependencies.end(), [](const auto& d) { return d->launched(); })) {
+    // Launched now, as every dependency is on a device already (the device orders them),
+    // and under the queue's lock, so this queue's commands reach the device in the order
+    // they were recorded here. The launch comes first and the bookkeeping after it, while
+    // the device runs the command: a short command's time then holds only the launch's.
+    std::unique_ptr<device_completion> launched = q.device->launch(work, dependencies, q.profiling);
+    auto done = new_event(q, submit_ns);
+    done->set_running();
+    done->set_launched(std::move(launched));
+    q.last = done;
+    prune_pending(q);
+    q.pending.push_back(done);
+    return done;
   }
+  auto done = new_event(q, submit_ns);
+  command c{std::move(work), done, std::move(dependencies)};
+  q.last = done;
+  prune_pending(q);
   q.pending.push_back(done);
   if (on_device && q.device) {
-    auto launch = [device = q.device, work = std::move(c.work), deps = c.dependencies, done, profiling = q.profiling] {
+    // A dependency waits for a host command: the launch goes through the executor like any
+    // command.
+    c.work = [device = q.device, work = std::move(c.work), deps = c.dependencies, done, profiling = q.profiling] {
       done->set_launched(device->launch(work, deps, profiling));
     };
-    // Launched now when every dependency is on a device already (the device orders them);
-    // one that waits for a host command goes through the executor like any command.
-    if (std::all_of(c.dependencies.begin(), c.dependencies.end(), [](const auto& d) { return d->launched(); })) {
-      done->set_running();
-      try {
-        launch();
-      } catch (...) {
-        done->set_complete();
-        throw;
-      }
-      return done;
-    }
-    c.work = std::move(launch);
   }
   // Queued under the queue's lock, so this queue's commands reach the executor in the
   // order they were recorded here.

@@ -100,6 +100,8 @@ struct clock_reference {
 
 class cuda_completion final : public device_completion {
 public:
+  /// Records the start of the command on `stream` where `profiling` asks for it (which needs
+  /// `reference`; null without).
   cuda_completion(cudaStream_t stream, bool profiling, std::shared_ptr<const clock_reference> reference,
                   std::shared_ptr<event_pool> pool, std::shared_ptr<stream_progress> progress)
       : m_stream(stream),
@@ -185,7 +187,7 @@ public:
 
   std::unique_ptr<device_completion> launch(const std::function<void()>& work,
                                             const std::vector<event_handle>& dependencies, bool profiling) override {
-    backends::cuda::check(cudaSetDevice(m_device), "selecting a CUDA device");
+    select_device();
     for (const auto& d : dependencies) {
       device_completion* running = d->running_on_device();
       if (!running) continue;
@@ -195,20 +197,40 @@ public:
       else if (on_cuda->stream() != m_stream)  // the stream itself keeps its own order
         backends::cuda::check(cudaStreamWaitEvent(m_stream, on_cuda->end_event(), 0), "ordering CUDA streams");
     }
-    auto done = std::make_unique<cuda_completion>(m_stream, profiling, reference(profiling), m_events, m_progress);
+    if (profiling) {
+      auto done = std::make_unique<cuda_completion>(m_stream, true, reference(true), m_events, m_progress);
+      work();
+      done->record_end();
+      return done;
+    }
+    // Without a start to record, the launch first: what follows runs while the device does.
     work();
+    auto done = std::make_unique<cuda_completion>(m_stream, false, nullptr, m_events, m_progress);
     done->record_end();
     return done;
   }
 
 private:
+  /// The calling thread's current device made this queue's (asking costs less than setting).
+  void select_device() const {
+    int current = -1;
+    if (cudaGetDevice(&current) != cudaSuccess || current != m_device)
+      backends::cuda::check(cudaSetDevice(m_device), "selecting a CUDA device");
+  }
   /// The clock reference for a new command. A reference's float milliseconds resolve 1 us
   /// only for about 8 s, so a profiling queue takes a new one when the current one is a
-  /// second old and the stream is idle (recording it then costs no wait).
+  /// second old and the stream is idle (recording it then costs no wait). Whether it is idle
+  /// is asked at most once a millisecond: a stream query costs the host more than a launch,
+  /// and a busy stream would be asked at every command.
   std::shared_ptr<const clock_reference> reference(bool profiling) {
     std::lock_guard lock(m_reference_mutex);
-    if (profiling && now_ns() - m_reference->host_ns > 1'000'000'000 && cudaStreamQuery(m_stream) == cudaSuccess)
-      m_reference = std::make_shared<const clock_reference>(m_stream);
+    if (profiling) {
+      const std::uint64_t now = now_ns();
+      if (now - m_reference->host_ns > 1'000'000'000 && now - m_last_idle_query_ns > 1'000'000) {
+        m_last_idle_query_ns = now;
+        if (cudaStreamQuery(m_stream) == cudaSuccess) m_reference = std::make_shared<const clock_reference>(m_stream);
+      }
+    }
     return m_reference;
   }
 
@@ -216,6 +238,7 @@ private:
   cudaStream_t m_stream = nullptr;
   std::mutex m_reference_mutex;
   std::shared_ptr<const clock_reference> m_reference;
+  std::uint64_t m_last_idle_query_ns = 0;
   std::shared_ptr<event_pool> m_events = std::make_shared<event_pool>();
   std::shared_ptr<stream_progress> m_progress = std::make_shared<stream_progress>();
 };

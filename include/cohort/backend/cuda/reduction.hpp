@@ -55,6 +55,11 @@ __device__ inline void finish_reductions(const Pack& pack, const Group& g, const
       const std::size_t group = g.get_group_linear_id(), groups = g.get_group_linear_range();
       unsigned char* const totals = scratch + stream_scratch_counter_bytes;
       pack.store_group_totals(g, parts, totals, group, groups);
+      if (groups == 1) {  // the only group is the last: no count (the same in the whole group)
+        group_barrier(g);
+        pack.finish_from_totals(g, totals, groups);
+        return;
+      }
       // The leader's count of finished groups releases the group's totals; the group that
       // counts last acquires every group's.
       __shared__ bool last;
@@ -130,7 +135,9 @@ unsigned char* single_pass_scratch(const Pack& pack, std::size_t groups, cudaStr
 }
 
 /// The groups of a range kernel with reductions: enough to fill the device (8 groups of 256
-/// per multiprocessor), fewer for small ranges.
+/// per multiprocessor), fewer for small ranges, whose items then take four elements each
+/// (the kernel's step, whose loads are in flight together): a range of up to 1024 elements
+/// is one group, which finishes without counting groups.
 inline std::size_t reduction_groups(std::size_t n, std::size_t group_size) {
   static const std::size_t most = [] {
     int device = 0, sms = 0;
@@ -138,7 +145,8 @@ inline std::size_t reduction_groups(std::size_t n, std::size_t group_size) {
     check(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, device), "parallel_for(range) with reductions");
     return static_cast<std::size_t>(sms) * 8;
   }();
-  const std::size_t needed = (n + group_size - 1) / group_size;
+  const std::size_t step = 4 * group_size;
+  const std::size_t needed = (n + step - 1) / step;
   return needed < most ? needed : most;
 }
 
