@@ -4,15 +4,20 @@
 // against OpenMP in the same run: `#pragma omp parallel for reduction(+ : sum)` for the
 // sums, and for min_element a loop in which each thread keeps the first minimum of its
 // static chunk, the threads' candidates merged by value then index. The SYCL reduction
-// interface (`parallel_for(range, reduction)`) does the sums too, for comparison.
+// interface (`parallel_for(range, reduction)`) does the sums too, for comparison. Where TBB
+// is installed, std::reduce and std::min_element with std::execution::par_unseq are shown
+// too (libstdc++ runs them on TBB, limited to the OpenMP team's thread count, so every
+// variant has the same 2 threads here).
 //
 // Values are exact in any order (small integers for int32; multiples of 2^-4 below 1 for
 // fp64), so sums are checked exactly; min_element's input holds its minimum several times
 // and must give the first index. Results are poisoned before each run.
+#include <algorithm>
 #include <cstddef>
 #include <cstdint>
 #include <limits>
 #include <memory>
+#include <numeric>
 #include <string>
 #include <vector>
 
@@ -24,6 +29,7 @@
 
 #include "harness/harness.hpp"
 #include "kernels/algorithm_inputs.hpp"
+#include "std_parallel.hpp"
 #include "sum_case.hpp"
 
 namespace {
@@ -66,6 +72,11 @@ bench::bench_case sum_case(cohort::queue* q, std::size_t n, const std::string& n
   }));
   c.variants.back().submits_kernels = true;
   c.variants.push_back(bench::sums::range_reduction_variant(s));
+#if COHORT_BENCH_HAVE_TBB
+  c.variants.push_back(bench::sums::sum_variant(s, "std::reduce(par_unseq)", bench::role::baseline, [s] {
+    s->result.get()[0] = std::reduce(std::execution::par_unseq, s->x.get(), s->x.get() + s->n, T(0));
+  }));
+#endif
   return c;
 }
 
@@ -113,6 +124,15 @@ bench::bench_case min_element_case(cohort::queue* q, std::size_t n, const std::s
                         },
                         verify});
   c.variants.back().submits_kernels = true;
+#if COHORT_BENCH_HAVE_TBB
+  c.variants.push_back({"std::min_element(par_unseq)", bench::role::baseline, prepare,
+                        [s] {
+                          const double* x = s->x.get();
+                          s->result.get()[0] =
+                              static_cast<std::size_t>(std::min_element(std::execution::par_unseq, x, x + s->n) - x);
+                        },
+                        verify});
+#endif
   return c;
 }
 
@@ -126,6 +146,9 @@ bench::suite make_algorithm_reduce(const bench::config& cfg) {
     sizes = {std::size_t{1} << 10, std::size_t{1} << 16, std::size_t{1} << 20, std::size_t{1} << 24};
   if (cfg.size == 0 && cfg.preset == bench::size_preset::full) sizes.push_back(std::size_t{1} << 26);
   bench::suite suite;
+#if COHORT_BENCH_HAVE_TBB
+  suite.setup = bench::limit_tbb_to_openmp_threads;
+#endif
   for (std::size_t n : sizes) {
     std::string at = "/";
     at += std::to_string(n);
@@ -137,7 +160,8 @@ bench::suite make_algorithm_reduce(const bench::config& cfg) {
 }
 
 bench::registration reg{"algorithm_reduce", 80,
-                        "cohort::reduce and cohort::min_element against OpenMP's reduction clause and loop",
+                        "cohort::reduce and cohort::min_element against OpenMP's reduction clause and loop "
+                        "(and std::reduce / std::min_element with par_unseq where TBB is installed)",
                         make_algorithm_reduce};
 
 }  // namespace

@@ -4,13 +4,16 @@
 // its contiguous chunk, then each scans its chunk after the partials of the chunks before
 // it: the algorithm cohort's CPU strategy runs as two kernels), in the same run. Bytes:
 // n read twice and n written, counted as n read + n written (as CUB and the GPU benchmark
-// count a scan).
+// count a scan). Where TBB is installed, std::inclusive_scan and std::exclusive_scan with
+// std::execution::par_unseq are shown too (libstdc++ runs them on TBB, limited to the
+// OpenMP team's thread count, so every variant has the same 2 threads here).
 //
 // Inputs are (i % 7) - 3, whose every period sums to 0, so each prefix is one of seven small
 // integers: exact in both types, checked for equality.
 #include <cstddef>
 #include <cstdint>
 #include <memory>
+#include <numeric>
 #include <string>
 #include <vector>
 
@@ -20,6 +23,7 @@
 #include <cohort/cohort.hpp>
 
 #include "harness/harness.hpp"
+#include "std_parallel.hpp"
 
 namespace {
 
@@ -100,6 +104,19 @@ bench::bench_case scan_case(const std::shared_ptr<data<T>>& s, const std::string
                         },
                         exclusive_ok});
   c.variants.back().submits_kernels = true;
+#if COHORT_BENCH_HAVE_TBB
+  c.variants.push_back({"std::inclusive_scan(par_unseq)", bench::role::baseline, prepare,
+                        [s] {
+                          std::inclusive_scan(std::execution::par_unseq, s->x.get(), s->x.get() + s->n, s->y.get());
+                        },
+                        inclusive_ok});
+  c.variants.push_back({"std::exclusive_scan(par_unseq)", bench::role::baseline, prepare,
+                        [s] {
+                          std::exclusive_scan(std::execution::par_unseq, s->x.get(), s->x.get() + s->n, s->y.get(),
+                                              T{0});
+                        },
+                        exclusive_ok});
+#endif
   return c;
 }
 
@@ -113,6 +130,9 @@ bench::suite make_algorithm_scan(const bench::config& cfg) {
     sizes = {std::size_t{1} << 16, std::size_t{1} << 20, std::size_t{1} << 24};
   if (cfg.preset == bench::size_preset::full && cfg.size == 0) sizes.push_back(std::size_t{1} << 26);
   bench::suite suite;
+#if COHORT_BENCH_HAVE_TBB
+  suite.setup = bench::limit_tbb_to_openmp_threads;
+#endif
   for (std::size_t n : sizes) {
     auto i = std::make_shared<data<std::int32_t>>();
     auto d = std::make_shared<data<double>>();
@@ -125,7 +145,8 @@ bench::suite make_algorithm_scan(const bench::config& cfg) {
 }
 
 bench::registration reg{"algorithm_scan", 81,
-                        "device-wide inclusive/exclusive scan (int32, fp64 sums) against a two-pass OpenMP scan",
+                        "device-wide inclusive/exclusive scan (int32, fp64 sums) against a two-pass OpenMP scan "
+                        "(and std's scans with par_unseq where TBB is installed)",
                         make_algorithm_scan};
 
 }  // namespace

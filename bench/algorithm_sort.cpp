@@ -3,13 +3,16 @@
 // the same run: uint32 keys (2^16, 2^20, 2^24; 2^26 with --full), uint32/uint32 pairs
 // (2^20, 2^24) and float keys (2^24), random.
 //
-// Reference: sequential std::sort. libstdc++'s std::execution::par_unseq needs TBB, which
-// the README does not install, so the parallel baseline is libstdc++'s parallel mode,
-// __gnu_parallel::sort (a multiway merge sort on OpenMP, header-only); std::stable_sort is
-// shown too, as radix_sort is stable. Pairs: the reference sorts an array of (key, value)
-// structs by key. Every output is checked against std::stable_sort's, computed once in the
-// setup (the pairs' values are the input indices, so their order checks stability; the
-// unstable references are checked on the keys only).
+// Reference: sequential std::sort. Parallel baselines: std::sort and std::stable_sort with
+// std::execution::par_unseq where TBB is installed (libstdc++ runs them on TBB; without TBB
+// it would run them sequentially, so they are left out), limited to the OpenMP team's
+// thread count so that they have the same 2 threads here as cohort's kernels; and
+// libstdc++'s parallel mode, __gnu_parallel::sort (a multiway merge sort on OpenMP's team).
+// std::stable_sort is shown as radix_sort is stable. Pairs: the std and __gnu_parallel
+// sorts sort an array of (key, value) structs by key, std::stable_sort being radix_sort's
+// exact equivalent there. Every output is checked against std::stable_sort's, computed once
+// in the setup (the pairs' values are the input indices, so their order checks stability;
+// the unstable sorts are checked on the keys only).
 #include <algorithm>
 #include <cstddef>
 #include <cstdint>
@@ -25,6 +28,7 @@
 
 #include "harness/harness.hpp"
 #include "kernels/algorithm_inputs.hpp"
+#include "std_parallel.hpp"
 
 namespace {
 
@@ -129,6 +133,15 @@ bench::bench_case sort_case(const std::shared_ptr<data<Key>>& s, const std::stri
   c.variants.push_back({"__gnu_parallel::sort", bench::role::baseline, prepare_pairs,
                         sort_host([](auto f, auto l, auto cmp) { __gnu_parallel::sort(f, l, cmp); }),
                         check_pairs(false)});
+#if COHORT_BENCH_HAVE_TBB
+  c.variants.push_back({"std::sort(par_unseq)", bench::role::baseline, prepare_pairs,
+                        sort_host([](auto f, auto l, auto cmp) { std::sort(std::execution::par_unseq, f, l, cmp); }),
+                        check_pairs(false)});
+  c.variants.push_back(
+      {"std::stable_sort(par_unseq)", bench::role::baseline, prepare_pairs,
+       sort_host([](auto f, auto l, auto cmp) { std::stable_sort(std::execution::par_unseq, f, l, cmp); }),
+       check_pairs(true)});
+#endif
   c.variants.push_back({"cohort::radix_sort", bench::role::model, prepare_arrays,
                         [s] {
                           if (s->pairs)
@@ -159,6 +172,9 @@ std::shared_ptr<data<Key>> make_data(const bench::config& cfg, std::size_t n, bo
 
 bench::suite make_algorithm_sort(const bench::config& cfg) {
   bench::suite suite;
+#if COHORT_BENCH_HAVE_TBB
+  suite.setup = bench::limit_tbb_to_openmp_threads;
+#endif
   std::vector<std::size_t> key_sizes;
   if (cfg.size != 0)
     key_sizes = {cfg.size};
@@ -178,8 +194,9 @@ bench::suite make_algorithm_sort(const bench::config& cfg) {
 }
 
 bench::registration reg{"algorithm_sort", 83,
-                        "cohort::radix_sort (keys, pairs) against std::sort (reference), std::stable_sort and "
-                        "__gnu_parallel::sort (libstdc++'s OpenMP parallel mode: par_unseq needs TBB, not installed)",
+                        "cohort::radix_sort (keys, pairs) against std::sort (reference), std::stable_sort, "
+                        "std::sort / std::stable_sort with par_unseq (where TBB is installed) and "
+                        "__gnu_parallel::sort (libstdc++'s OpenMP parallel mode)",
                         make_algorithm_sort};
 
 }  // namespace

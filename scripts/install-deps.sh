@@ -3,12 +3,13 @@
 #   scripts/install-deps.sh test    what scripts/test.sh needs: compilers, Boost.Context,
 #                                   GoogleTest, what cohort-bench builds with (it is built too),
 #                                   and LLVM's development files for the compiler pass
-#   scripts/install-deps.sh bench   what scripts/bench.sh needs: cohort-bench's build and gnuplot
+#   scripts/install-deps.sh bench   what scripts/bench.sh needs: cohort-bench's build, TBB (the
+#                                   std::execution references) and gnuplot
 # Installing needs root: run as root, or with sudo available. Quiet unless something fails.
 set -euo pipefail
 case "${1:-test}" in
   test) packages=(cmake make g++ clang libomp-dev libboost-context-dev libgtest-dev libopenblas-dev libcli11-dev) ;;
-  bench) packages=(cmake make g++ libboost-context-dev libopenblas-dev libcli11-dev gnuplot-nox) ;;
+  bench) packages=(cmake make g++ libboost-context-dev libopenblas-dev libcli11-dev libtbb-dev gnuplot-nox) ;;
   *) echo "usage: $0 [test|bench]" >&2; exit 2 ;;
 esac
 # The CPU compiler pass (preset clang-cbs) builds against the LLVM of clang's version.
