@@ -74,8 +74,11 @@ struct reduce_tuning_cpu {
 };
 
 /// The GPU strategy's constants: CUB's sm_60-sm_90 reduce policy (256 threads, 16 items of
-/// 4 bytes or 8 of 8 bytes per thread, 16-byte vector loads), and its grid of at most
-/// 8 resident groups x 5 per multiprocessor.
+/// 4 bytes or 8 of 8 bytes per thread, 16-byte vector loads), on a grid of at most one wave
+/// of resident groups (8 of 256 items per multiprocessor), each looping over its tiles.
+/// CUB's grid of five waves (40 groups per multiprocessor) measured 1.00-1.08x CUB at 2^24
+/// elements against 1.12-1.20x for one wave (H200, 2026-11-28; 16 groups in between), the
+/// same at 2^26-2^28 (1.00-1.06x).
 struct reduce_tuning_gpu {
   static constexpr std::size_t group_size = 256;
   template <typename T>
@@ -89,7 +92,7 @@ struct reduce_tuning_gpu {
     else
       return items_per_item<T>;
   }();
-  static constexpr std::size_t groups_per_compute_unit = 40;
+  static constexpr std::size_t groups_per_compute_unit = 8;
 };
 
 // ---- Values --------------------------------------------------------------------------
@@ -382,7 +385,16 @@ struct tile_kernel {
       has = true;
     }
     if (full_tiles * tile < count && group == full_tiles % groups) {
-      for (std::size_t i = full_tiles * tile + t; i < count; i += GroupSize) {
+      std::size_t i = full_tiles * tile + t;
+      // Four elements a step, whose loads are in flight together (a small input is only
+      // this partial tile, and one load at a time is its whole time).
+      for (; i + 3 * GroupSize < count; i += 4 * GroupSize) {
+        const T v0 = source(i), v1 = source(i + GroupSize), v2 = source(i + 2 * GroupSize), v3 = source(i + 3 * GroupSize);
+        const T s = fold(fold(fold(v0, v1), v2), v3);
+        acc = has ? fold(acc, s) : s;
+        has = true;
+      }
+      for (; i < count; i += GroupSize) {
         const T v = source(i);
         acc = has ? fold(acc, v) : v;
         has = true;
@@ -391,8 +403,11 @@ struct tile_kernel {
     if constexpr (has_known_identity_v<Op, T>) {
       return reduce_over_group(it.get_group(), has ? acc : detail::make_known_identity<Op, T>(), op);
     } else {
-      // A group with a full tile has a value in every item (the same test in the whole group).
-      if (group < full_tiles) return reduce_over_group(it.get_group(), acc, op);
+      // A group with a full tile, or with a partial one of at least one element per item,
+      // has a value in every item (the same test in the whole group).
+      const bool every_item_has_one =
+          group < full_tiles || (group == full_tiles % groups && count - full_tiles * tile >= GroupSize);
+      if (every_item_has_one) return reduce_over_group(it.get_group(), acc, op);
       return reduce_over_group(it.get_group(), optional_value<T>{acc, has}, optional_op<T, Op>{op}).value;
     }
   }
