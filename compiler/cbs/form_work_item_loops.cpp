@@ -74,6 +74,10 @@ namespace {
 constexpr unsigned max_regions = 64;
 constexpr unsigned max_cloned_blocks = 8192;
 
+/// Rows whose length is a multiple of this get a loop of their own (build_loops): a multiple
+/// of every vector width (times the vectoriser's interleaving) that rows of 16 or more take.
+constexpr int64_t whole_row_multiple = 16;
+
 /// The loop metadata that marks the loops over the items.
 constexpr StringLiteral item_loop_mark = "cohort.cbs.item_loop";
 
@@ -131,6 +135,9 @@ private:
   Value* recompute(Value* v, Instruction* before);
   /// Roughly what recompute(v) costs per item: its operations, a multiplication as two.
   unsigned recompute_cost(Value* v) const;
+  /// In a kernel with rows, whether `v` may differ between the items of a row (it depends on
+  /// the local id other than through the row).
+  bool varies_along_row(const Value* v, unsigned depth) const;
   std::string give_each_item_its_storage();
   std::string build_loops();
   /// Whether only item 0 does anything in region r (a collective's completion): the region
@@ -514,10 +521,30 @@ bool loop_former::recomputable(Value* v, unsigned depth) const {
   return true;
 }
 
+bool loop_former::varies_along_row(const Value* v, unsigned depth) const {
+  const auto* inst = dyn_cast<Instruction>(v);
+  if (!inst || uniform.count(inst)) return false;
+  if (is_call_to(inst, local_id_marker)) return true;
+  switch (part_of_row(inst)) {
+    case row_part::row: return false;
+    case row_part::column: return true;
+    case row_part::none: break;
+  }
+  if (depth == 0) return true;
+  for (const Value* op : inst->operands())
+    if (varies_along_row(op, depth - 1)) return true;
+  return false;
+}
+
 unsigned loop_former::recompute_cost(Value* v) const {
   auto* inst = dyn_cast<Instruction>(v);
   if (!inst || uniform.count(inst) || is_call_to(inst, local_id_marker)) return 0;
   if (part_of_row(inst) != row_part::none) return 0;
+  // In loops over rows, what depends on the row alone (a row's offset, `i * n`) is computed
+  // once per row, out of the loop over its items: only the rest costs per item. Kept in a
+  // slot, a global index such as `i * n + j` would be loaded per item, and the vectoriser
+  // would gather and scatter through it instead of loading a row's consecutive elements.
+  if (row_length && !varies_along_row(inst, 8)) return 0;
   unsigned cost = isa<CastInst>(inst) ? 0 : inst->getOpcode() == Instruction::Mul ? 2 : 1;
   for (Value* op : inst->operands()) cost += recompute_cost(op);
   return cost;
@@ -1049,6 +1076,60 @@ std::string loop_former::build_loops() {
       }
       return {};
     };
+    // Items [0, end) in a kernel with rows: where the row length is a multiple of
+    // whole_row_multiple (16 x 16 tiles), the whole rows first, in a loop whose trip count
+    // LLVM knows to be that multiple: the vectoriser's scalar remainder is then dead and goes,
+    // and with it the scalar copies it kept of the values the same for a row (a tile's row of
+    // A), which spilled in the vector loop. The items after the last whole row, and every
+    // item of other lengths, take add_loop's loop.
+    auto add_loops = [&](BasicBlock* from, Value* begin, Value* end, BasicBlock* after, bool may_be_empty,
+                         std::optional<bool> start_branch) -> std::string {
+      auto* first = dyn_cast<ConstantInt>(begin);
+      if (!row_step || !first || !first->isZero()) return add_loop(from, begin, end, after, may_be_empty, start_branch);
+      BasicBlock* rows = BasicBlock::Create(ctx, "cbs.whole_rows", &f, after);
+      BasicBlock* header = BasicBlock::Create(ctx, "cbs.whole_row_items", &f, after);
+      BasicBlock* latch = BasicBlock::Create(ctx, "cbs.next_whole_row_item", &f, after);
+      BasicBlock* next_row = BasicBlock::Create(ctx, "cbs.next_whole_row", &f, after);
+      BasicBlock* rest = BasicBlock::Create(ctx, "cbs.after_whole_rows", &f, after);
+      IRBuilder<> b(from);
+      Value* zero = ConstantInt::get(i64, 0);
+      // The row length where it is a multiple, as LLVM sees it: its low bits known zero.
+      Value* width = b.CreateAnd(row_step, ConstantInt::get(i64, -whole_row_multiple), "cbs.whole_row");
+      Value* count = b.CreateUDiv(end, row_step, "cbs.whole_row_count");
+      Value* covered = b.CreateMul(count, row_step, "cbs.whole_row_items", true, true);
+      b.CreateCondBr(b.CreateAnd(b.CreateICmpEQ(width, row_step), b.CreateICmpNE(count, zero)), rows, rest);
+      b.SetInsertPoint(rows);
+      PHINode* row = b.CreatePHI(i64, 2, "cbs.row");
+      row->addIncoming(zero, from);
+      // (So that the vectoriser's test for too few items folds away too.)
+      b.CreateAssumption(b.CreateICmpUGE(width, ConstantInt::get(i64, whole_row_multiple)));
+      Value* row_start = b.CreateMul(row, width, "cbs.row_start", true, true);
+      b.CreateBr(header);
+      b.SetInsertPoint(header);
+      PHINode* column = b.CreatePHI(i64, 2, "cbs.column");
+      column->addIncoming(zero, rows);
+      Value* lid = b.CreateAdd(row_start, column, "cbs.lid", true, true);
+      item_row = row;
+      item_column = column;
+      BasicBlock* start = nullptr;
+      std::string why = clone_region(r, lid, latch, true, [&](unsigned) { return latch; }, start, start_branch);
+      item_row = item_column = nullptr;
+      if (!why.empty()) return why;
+      b.CreateBr(start);
+      b.SetInsertPoint(latch);
+      Value* next = b.CreateAdd(column, ConstantInt::get(i64, 1), "cbs.next", true, true);
+      mark_loop(b.CreateCondBr(b.CreateICmpNE(next, width), header, next_row));
+      column->addIncoming(next, latch);
+      b.SetInsertPoint(next_row);
+      Value* following = b.CreateAdd(row, ConstantInt::get(i64, 1), "cbs.next_row", true, true);
+      row->addIncoming(following, next_row);
+      mark_loop(b.CreateCondBr(b.CreateICmpULT(following, count), rows, rest));
+      b.SetInsertPoint(rest);
+      PHINode* rest_begin = b.CreatePHI(i64, 2, "cbs.rest_begin");
+      rest_begin->addIncoming(zero, from);
+      rest_begin->addIncoming(covered, next_row);
+      return add_loop(rest, rest_begin, end, after, true, start_branch);
+    };
     // A region whose work is for the items below a bound the same for all (a tree's
     // `lid < half`) runs as two loops, the items below the bound and those above, each
     // with the test decided: the work's loop is no longer than the work, and neither loop
@@ -1066,15 +1147,15 @@ std::string loop_former::build_loops() {
         from = BasicBlock::Create(ctx, "cbs.split_items", &f, leave);
         BasicBlock* wraps = BasicBlock::Create(ctx, "cbs.all_items", &f, leave);
         builder.CreateCondBr(bound->valid, from, wraps);
-        if (std::string why = add_loop(wraps, ConstantInt::get(i64, 0), loop_end, leave, last_apart, std::nullopt);
+        if (std::string why = add_loops(wraps, ConstantInt::get(i64, 0), loop_end, leave, last_apart, std::nullopt);
             !why.empty())
           return why;
       }
       BasicBlock* middle = BasicBlock::Create(ctx, "cbs.above_bound", &f, leave);
-      if (std::string why = add_loop(from, ConstantInt::get(i64, 0), split, middle, true, bound->below); !why.empty())
+      if (std::string why = add_loops(from, ConstantInt::get(i64, 0), split, middle, true, bound->below); !why.empty())
         return why;
       if (std::string why = add_loop(middle, split, loop_end, leave, true, !bound->below); !why.empty()) return why;
-    } else if (std::string why = add_loop(pre[r], ConstantInt::get(i64, 0), loop_end, leave, last_apart, std::nullopt);
+    } else if (std::string why = add_loops(pre[r], ConstantInt::get(i64, 0), loop_end, leave, last_apart, std::nullopt);
                !why.empty()) {
       return why;
     }

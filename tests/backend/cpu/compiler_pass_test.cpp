@@ -481,6 +481,103 @@ TEST_P(compiler_pass, two_dimensional_groups) {
       });
 }
 
+// sycl_dgemm's tiles in groups of several row lengths: rows of a multiple of 16 items get
+// a loop of their own over the whole rows (the last row, short of the item that runs
+// apart, takes the other loop), other lengths only the general one.
+TEST_P(compiler_pass, tiled_matrix_product_in_rows) {
+  for (const range<2> tile : {range<2>{16, 16}, range<2>{2, 48}, range<2>{4, 8}, range<2>{3, 5}, range<2>{1, 32}}) {
+    const std::size_t rows = tile[0] * 2, cols = tile[1] * 3, depth = tile[0] * tile[1] * 2;
+    shared_array<double> a(rows * depth, q, 0.0), b(depth * cols, q, 0.0), c(rows * cols, q, 0.0);
+    for (std::size_t i = 0; i < rows * depth; ++i) a[i] = static_cast<double>(i % 7) - 3.0;
+    for (std::size_t i = 0; i < depth * cols; ++i) b[i] = static_cast<double>(i % 5) * 0.5;
+    const double* pa = a.data();
+    const double* pb = b.data();
+    double* pc = c.data();
+    const std::size_t tr = tile[0], tc = tile[1], k_tile = tr * tc / std::max(tr, tc);
+    SCOPED_TRACE("groups of " + std::to_string(tr) + " x " + std::to_string(tc));
+    both_ways(
+        [&] {
+          for (std::size_t i = 0; i < rows * cols; ++i) c[i] = 1.0;
+          q.submit([&](handler& h) {
+             local_accessor<double, 2> at(range<2>{tr, k_tile}, h);
+             local_accessor<double, 2> bt(range<2>{k_tile, tc}, h);
+             h.parallel_for(nd_range<2>{range<2>{rows, cols}, tile}, COHORT_LAMBDA(nd_item<2> it) {
+               const std::size_t i = it.get_global_id(0), j = it.get_global_id(1);
+               const std::size_t li = it.get_local_id(0), lj = it.get_local_id(1);
+               for (std::size_t kt = 0; kt < depth / k_tile; ++kt) {
+                 // Each item loads its share of both tiles (a tile of k_tile columns of A and
+                 // k_tile rows of B).
+                 for (std::size_t e = it.get_local_linear_id(); e < tr * k_tile; e += tr * tc)
+                   at[e / k_tile][e % k_tile] = pa[(it.get_group(0) * tr + e / k_tile) * depth + kt * k_tile + e % k_tile];
+                 for (std::size_t e = it.get_local_linear_id(); e < k_tile * tc; e += tr * tc)
+                   bt[e / tc][e % tc] = pb[(kt * k_tile + e / tc) * cols + it.get_group(1) * tc + e % tc];
+                 group_barrier(it.get_group());
+                 for (std::size_t k = 0; k < k_tile; ++k) pc[i * cols + j] += at[li][k] * bt[k][lj];
+                 group_barrier(it.get_group());
+               }
+             });
+           }).wait_and_throw();
+        },
+        [&] {
+          for (std::size_t i = 0; i < rows; ++i)
+            for (std::size_t j = 0; j < cols; ++j) {
+              // The kernel's order: tile by tile, k ascending in a tile.
+              double expected = 1.0;
+              for (std::size_t k = 0; k < depth; ++k) expected += a[i * depth + k] * b[k * cols + j];
+              ASSERT_EQ(c[i * cols + j], expected) << i << ", " << j;
+            }
+        });
+  }
+}
+
+// A tree over the linear id of groups of several dimensions: the first of the two loops
+// on either side of the bound starts at item 0 and takes the whole rows.
+TEST_P(compiler_pass, tree_reduction_in_rows) {
+  for (const range<2> local : {range<2>{8, 16}, range<2>{4, 32}, range<2>{2, 24}, range<2>{1, 16}}) {
+    const std::size_t group = local.size(), groups = 4;
+    const range<2> global{local[0] * 2, local[1] * 2};
+    shared_array<float> in(global.size(), q, 0.0f), out(groups, q, -1.0f);
+    for (std::size_t i = 0; i < global.size(); ++i) in[i] = static_cast<float>(i % 11);
+    const float* x = in.data();
+    float* o = out.data();
+    SCOPED_TRACE("groups of " + std::to_string(local[0]) + " x " + std::to_string(local[1]));
+    both_ways(
+        [&] {
+          q.submit([&](handler& h) {
+             local_accessor<float, 1> scratch(range<1>{group}, h);
+             h.parallel_for(nd_range<2>{global, local}, COHORT_LAMBDA(nd_item<2> it) {
+               const std::size_t lid = it.get_local_linear_id();
+               scratch[lid] = x[it.get_global_linear_id()];
+               // Halves rounded up, so that groups of any size sum every item.
+               for (std::size_t n = group; n > 1;) {
+                 const std::size_t half = (n + 1) / 2;
+                 group_barrier(it.get_group());
+                 if (lid < n - half) scratch[lid] += scratch[lid + half];
+                 n = half;
+               }
+               group_barrier(it.get_group());
+               if (lid == 0) o[it.get_group_linear_id()] = scratch[0];
+             });
+           }).wait_and_throw();
+        },
+        [&] {
+          for (std::size_t g = 0; g < groups; ++g) {
+            const std::size_t g0 = g / 2, g1 = g % 2;
+            std::vector<float> v(group);
+            for (std::size_t r = 0; r < local[0]; ++r)
+              for (std::size_t c = 0; c < local[1]; ++c)
+                v[r * local[1] + c] = in[(g0 * local[0] + r) * global[1] + g1 * local[1] + c];
+            for (std::size_t n = group; n > 1;) {
+              const std::size_t half = (n + 1) / 2;
+              for (std::size_t l = 0; l < n - half; ++l) v[l] += v[l + half];
+              n = half;
+            }
+            ASSERT_EQ(out[g], v[0]) << g;
+          }
+        });
+  }
+}
+
 // An exception thrown by one item reaches wait_and_throw, and the queue goes on.
 TEST_P(compiler_pass, exception_from_a_work_item) {
   both_ways(
