@@ -3,7 +3,9 @@
 // The standard library's parallel algorithms (std::execution::par_unseq) as references of
 // the algorithm benchmarks. libstdc++ runs them on TBB, where installed; without TBB it runs
 // them sequentially, so the benchmarks add these references only with
-// COHORT_BENCH_HAVE_TBB (bench/CMakeLists.txt).
+// COHORT_BENCH_HAVE_TBB (bench/CMakeLists.txt). They are role::ceiling variants, which run
+// after the rounds of the others, one at a time: TBB's idle workers keep spinning after a
+// call and would take a core from the OpenMP team of the variant after them in a round.
 #if COHORT_BENCH_HAVE_TBB
 #include <cstddef>
 #include <execution>
