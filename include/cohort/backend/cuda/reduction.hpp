@@ -92,8 +92,19 @@ struct range_reduction_kernel {
     auto parts = pack.make_device_private();
     const std::size_t stride = it.get_global_range(0);
     std::size_t lin = it.get_global_id(0);
-    // Four items per step: their loads are independent, so each thread has four in flight
-    // (one at a time left the memory system idle between them).
+    // Eight items per step, then four: their loads are independent, so each thread has that
+    // many in flight (one at a time left the memory system idle between them; four of 4-byte
+    // elements left the grid's requests short of what the bandwidth needs).
+    for (; lin + 7 * stride < n; lin += 8 * stride) {
+      invoke(lin, parts);
+      invoke(lin + stride, parts);
+      invoke(lin + 2 * stride, parts);
+      invoke(lin + 3 * stride, parts);
+      invoke(lin + 4 * stride, parts);
+      invoke(lin + 5 * stride, parts);
+      invoke(lin + 6 * stride, parts);
+      invoke(lin + 7 * stride, parts);
+    }
     for (; lin + 3 * stride < n; lin += 4 * stride) {
       invoke(lin, parts);
       invoke(lin + stride, parts);
