@@ -5,7 +5,7 @@ cohort-bench (CPU: benchmark names like algorithm_reduce/sum/int32/1024) or of
 cohort-bench-cuda (GPU: benchmark, type and size columns). Tile-shape studies and the seed
 study's sweep are left out. Needs gnuplot.
 
-    scripts/plot-algorithms.py docs/results/cuda-algorithms-h100.csv docs/results/cuda-algorithms-h100.png
+    scripts/plot-algorithms.py docs/results/cuda-algorithms-h200.csv docs/results/cuda-algorithms-h200.png
 """
 import csv
 import math
