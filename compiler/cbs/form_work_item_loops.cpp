@@ -670,7 +670,11 @@ std::string loop_former::give_each_item_its_storage() {
   Module& module = *f.getParent();
   FunctionCallee storage = module.getOrInsertFunction(item_storage_function, builder.getInt8PtrTy(), i64);
   Value* size = builder.CreateZExtOrTrunc(group_size, i64);
-  Value* base = builder.CreateCall(storage, {builder.CreateMul(size, builder.getInt64(per_item))}, "cbs.items");
+  CallInst* base = builder.CreateCall(storage, {builder.CreateMul(size, builder.getInt64(per_item))}, "cbs.items");
+  // Only the wrapper reaches the storage, through this pointer: a call the kernel makes (a
+  // math function that may set errno) then does not keep an item's values from leaving the
+  // kernel's own loops.
+  base->addRetAttr(Attribute::NoAlias);
   Value* last = builder.CreateSub(size, builder.getInt64(1));
   for (unsigned k = 0; k < item_arrays.size(); ++k) {
     item_array& a = item_arrays[k];
