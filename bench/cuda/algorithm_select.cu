@@ -2,8 +2,9 @@
 // cohort's copy_if, partition, histogram_even and segmented_reduce on the GPU against CUB
 // in the same run (the reference of every row):
 // - copy_if of int32 keeping 50% and 10% against cub::DeviceSelect::If;
-// - partition (50%) against cub::DevicePartition::If (which writes the rejected ones in
-//   reverse order; cohort keeps them in input order, which costs it a counting pass);
+// - partition (50%) against cub::DevicePartition::If (both write the rejected ones in
+//   reverse order), and stable_partition, which keeps them in input order at the cost of
+//   a counting pass, against the same;
 // - histogram_even of int32 samples into 256 and 4,096 bins against
 //   cub::DeviceHistogram::HistogramEven;
 // - segmented_reduce (sum) of int32 in 2^16 equal segments against
@@ -176,6 +177,14 @@ void partitioning(const cohort::device& device, const options& o, std::size_t n,
       [&] { return verify_against(expected_cub); }, "cohort::partition",
       [&](cohort::queue& q, const cohort::event& start) {
         return cohort::partition(q, in.get(), in.get() + n, out.get(), count.get(), pred, {start});
+      },
+      [&] { return verify_against(expected_cub); });
+  row stable = rows().back();
+  stable.variant = "cohort::stable_partition";
+  call_row(
+      device, stable, o.repeats, bytes, prepare,
+      [&](cohort::queue& q, const cohort::event& start) {
+        return cohort::stable_partition(q, in.get(), in.get() + n, out.get(), count.get(), pred, {start});
       },
       [&] { return verify_against(expected); });
 }

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
-// copy_if, partition_copy and partition against std::copy_if / std::partition_copy /
-// std::stable_partition. The inputs are 0, 1, 2, ... so every element is distinct and any
+// copy_if, partition_copy, stable_partition and partition against std::copy_if /
+// std::partition_copy / std::stable_partition (partition: the rejected elements reversed,
+// as CUB's DevicePartition::If). The inputs are 0, 1, 2, ... so every element is distinct and any
 // reordering (a lost stability) shows. Each device also runs the other device kind's
 // strategy (the GPU's look-back on the CPU, the CPU's chunks on a GPU), so both are
 // checked wherever the tests run.
@@ -104,28 +105,37 @@ void check_partitions(cohort::queue& q, std::size_t n, selection s, strategy how
   std::vector<T> expected_true, expected_false;
   std::partition_copy(host.begin(), host.end(), std::back_inserter(expected_true), std::back_inserter(expected_false),
                       selects{s});
-  shared_array<T> in(host, q), yes(n + 1, q, T(-7)), no(n + 1, q, T(-7)), both(n + 1, q, T(-7));
-  shared_array<std::size_t> count(2, q, 12345);
+  shared_array<T> in(host, q), yes(n + 1, q, T(-7)), no(n + 1, q, T(-7)), both(n + 1, q, T(-7)),
+      reversed(n + 1, q, T(-7));
+  shared_array<std::size_t> count(3, q, 12345);
   using cohort::detail::select_mode;
   cohort::detail::select<select_mode::partition_copy>("partition_copy", q, cohort::storage_of(q), in.begin(), in.end(),
                                                       yes.data(), no.data(), count.data(), selects{s}, {}, how)
       .wait_and_throw();
+  cohort::detail::select<select_mode::stable_partition>("stable_partition", q, cohort::storage_of(q), in.begin(),
+                                                        in.end(), both.data(), both.data(), count.data() + 1,
+                                                        selects{s}, {}, how)
+      .wait_and_throw();
   cohort::detail::select<select_mode::partition>("partition", q, cohort::storage_of(q), in.begin(), in.end(),
-                                                 both.data(), both.data(), count.data() + 1, selects{s}, {}, how)
+                                                 reversed.data(), reversed.data(), count.data() + 2, selects{s}, {}, how)
       .wait_and_throw();
   ASSERT_EQ(count[0], expected_true.size());
   ASSERT_EQ(count[1], expected_true.size());
+  ASSERT_EQ(count[2], expected_true.size());
   for (std::size_t i = 0; i < expected_true.size(); ++i) {
     ASSERT_EQ(yes[i], expected_true[i]) << "partition_copy, selected, at " << i;
-    ASSERT_EQ(both[i], expected_true[i]) << "partition, selected, at " << i;
+    ASSERT_EQ(both[i], expected_true[i]) << "stable_partition, selected, at " << i;
+    ASSERT_EQ(reversed[i], expected_true[i]) << "partition, selected, at " << i;
   }
   for (std::size_t i = 0; i < expected_false.size(); ++i) {
     ASSERT_EQ(no[i], expected_false[i]) << "partition_copy, rejected, at " << i;
-    ASSERT_EQ(both[expected_true.size() + i], expected_false[i]) << "partition, rejected, at " << i;
+    ASSERT_EQ(both[expected_true.size() + i], expected_false[i]) << "stable_partition, rejected, at " << i;
+    ASSERT_EQ(reversed[n - 1 - i], expected_false[i]) << "partition, rejected, at " << n - 1 - i;
   }
   EXPECT_EQ(yes[expected_true.size()], T(-7));
   EXPECT_EQ(no[expected_false.size()], T(-7));
   EXPECT_EQ(both[n], T(-7));
+  EXPECT_EQ(reversed[n], T(-7));
 }
 
 /// A check of one element type: check_copy_if<T> or check_partitions<T>.
@@ -183,7 +193,7 @@ TEST_P(CopyIf, OtherDeviceKindsStrategy) {
   check_copy_if<std::int64_t>(q, 1'000'003, selection::random, other_strategy(q));
 }
 
-TEST_P(CopyIf, PartitionsAreStable) {
+TEST_P(CopyIf, PartitionsMatchTheStandardOnes) {
   for (std::size_t n : sizes<std::int32_t>(1'000'003))
     for (selection s : {selection::none, selection::all, selection::every_third, selection::random}) {
       check_partitions<std::int32_t>(q, n, s, strategy::device_default);
@@ -207,14 +217,16 @@ struct fill_iota {
 
 TEST_P(CopyIf, PublicCallsWaitForTheirDependencies) {
   const std::size_t n = 300'007;
-  shared_array<std::int32_t> in(n, q, -1), out(n, q, -7), yes(n, q), no(n, q), both(n, q);
-  shared_array<std::size_t> count(3, q, 0);
+  shared_array<std::int32_t> in(n, q, -1), out(n, q, -7), yes(n, q), no(n, q), both(n, q), reversed(n, q);
+  shared_array<std::size_t> count(4, q, 0);
   cohort::event filled = q.parallel_for(cohort::range<1>{n}, fill_iota{in.data()});
   cohort::event a = cohort::copy_if(q, in.begin(), in.end(), out.data(), count.data(), selects{selection::every_third},
                                     {filled});
   cohort::event b = cohort::partition_copy(q, in.begin(), in.end(), yes.data(), no.data(), count.data() + 1,
                                            selects{selection::random}, {a});
-  cohort::partition(q, in.begin(), in.end(), both.data(), count.data() + 2, selects{selection::random}, {b})
+  cohort::event c = cohort::stable_partition(q, in.begin(), in.end(), both.data(), count.data() + 2,
+                                             selects{selection::random}, {b});
+  cohort::partition(q, in.begin(), in.end(), reversed.data(), count.data() + 3, selects{selection::every_third}, {c})
       .wait_and_throw();
   const std::vector<std::int32_t> host = iota_values<std::int32_t>(n);
   std::vector<std::int32_t> thirds, t, f;
@@ -224,11 +236,16 @@ TEST_P(CopyIf, PublicCallsWaitForTheirDependencies) {
   ASSERT_EQ(count[0], thirds.size());
   ASSERT_EQ(count[1], t.size());
   ASSERT_EQ(count[2], t.size());
+  ASSERT_EQ(count[3], thirds.size());
   EXPECT_TRUE(std::equal(thirds.begin(), thirds.end(), out.begin()));
   EXPECT_TRUE(std::equal(t.begin(), t.end(), yes.begin()));
   EXPECT_TRUE(std::equal(f.begin(), f.end(), no.begin()));
   EXPECT_TRUE(std::equal(t.begin(), t.end(), both.begin()));
   EXPECT_TRUE(std::equal(f.begin(), f.end(), both.begin() + static_cast<std::ptrdiff_t>(t.size())));
+  EXPECT_TRUE(std::equal(thirds.begin(), thirds.end(), reversed.begin()));
+  std::vector<std::int32_t> others;
+  std::remove_copy_if(host.begin(), host.end(), std::back_inserter(others), selects{selection::every_third});
+  EXPECT_TRUE(std::equal(others.rbegin(), others.rend(), reversed.begin() + static_cast<std::ptrdiff_t>(thirds.size())));
 }
 
 TEST_P(CopyIf, OwnStorageReusedInALoop) {
@@ -241,8 +258,8 @@ TEST_P(CopyIf, OwnStorageReusedInALoop) {
     const std::size_t m = n - static_cast<std::size_t>(round) * 1000;
     cohort::event e = cohort::copy_if(q, storage, in.begin(), in.begin() + m, out.data(), count.data(),
                                       selects{selection::random});
-    e = cohort::partition(q, storage, in.begin(), in.begin() + m, out.data(), count.data(),
-                          selects{selection::random}, {e});
+    e = cohort::stable_partition(q, storage, in.begin(), in.begin() + m, out.data(), count.data(),
+                                 selects{selection::random}, {e});
     e.wait_and_throw();
     if (round == 0) capacity = storage.capacity();
     EXPECT_EQ(storage.capacity(), capacity) << "storage grew for a smaller call";
@@ -270,6 +287,10 @@ TEST_P(CopyIf, BadArguments) {
   expect_errc([&] { cohort::partition(q, in.begin(), in.end(), in.data(), count.data(), pred); },
               cohort::errc::invalid);
   expect_errc([&] { cohort::partition(q, in.begin(), in.end(), null, count.data(), pred); }, cohort::errc::invalid);
+  expect_errc([&] { cohort::stable_partition(q, in.begin(), in.end(), in.data() + 99, count.data(), pred); },
+              cohort::errc::invalid);
+  expect_errc([&] { cohort::stable_partition(q, in.begin(), in.end(), out.data(), nullptr, pred); },
+              cohort::errc::invalid);
   // Empty input: nothing to check but the count, which is written.
   count[0] = 99;
   cohort::copy_if(q, null, null, null, count.data(), pred).wait_and_throw();

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #pragma once
-// Stream compaction: copy_if, partition_copy and partition, all stable.
+// Stream compaction: copy_if, partition_copy and stable_partition, all stable, and
+// partition, which writes the rejected elements in reverse order as CUB's DevicePartition.
 //
 // CPU: two passes over one contiguous chunk per thread, as a scan does: each chunk counts
 // its selected elements, then writes them at the sum of the counts before it.
@@ -16,8 +17,10 @@
 // carries the call's epoch and the tile counter is left at zero (temporary_storage's sync
 // words), so no memset precedes the kernel. Each sub-group writes its stretch out
 // coalesced. Full tiles go without bounds checks, and indices within a tile are 32-bit.
-// partition needs the total number of selected elements before it can place the rejected
-// ones, so it counts first (one more read of the input).
+// partition places a tile's rejected elements backwards from the end of the output, at the
+// number of rejected elements before the tile, so it needs nothing more than copy_if.
+// stable_partition needs the total number of selected elements before it can place the
+// rejected ones in input order, so it counts first (one more read of the input).
 #include <cstddef>
 #include <cstdint>
 #include <iterator>
@@ -65,13 +68,18 @@ struct select_tuning_gpu {
   template <typename T>
   using shape = detail::tile_shape<group_size, (tile_bytes / group_size / sizeof(T) > 0 ? tile_bytes / group_size / sizeof(T) : 1),
                                    min_groups_per_unit>;
-  /// Groups of the counting pass of partition, per compute unit (all resident at once).
+  /// Groups of the counting pass of stable_partition, per compute unit (all resident at once).
   static constexpr std::uint32_t count_groups_per_unit = 5;
 };
 
 namespace detail {
 
-enum class select_mode { copy_if, partition_copy, partition };
+/// partition: the rejected elements backwards from the end of the output (CUB's order);
+/// stable_partition: after the selected ones, in input order.
+enum class select_mode { copy_if, partition_copy, partition, stable_partition };
+
+/// Whether the mode writes the rejected elements.
+constexpr bool writes_rejected(select_mode m) { return m != select_mode::copy_if; }
 
 // ---- CPU strategy -------------------------------------------------------------------------
 
@@ -113,9 +121,19 @@ struct select_write_chunks {
         const auto v = in[i];
         if (keep(v)) *out++ = v;
       }
+    } else if constexpr (Mode == select_mode::partition) {
+      // The rejected ones backwards from the end: the chunk's first one at n - 1 - the
+      // rejected ones of the chunks before.
+      OutTrue t = d_true + before;
+      std::size_t rejected_at = n - 1 - (r.begin - before);
+      for (std::size_t i = r.begin; i < r.end; ++i) {
+        const auto v = in[i];
+        if (keep(v)) *t++ = v;
+        else d_false[rejected_at--] = v;
+      }
     } else {
-      std::size_t false_base = 0;  // partition: the rejected ones follow all selected ones
-      if constexpr (Mode == select_mode::partition) {
+      std::size_t false_base = 0;  // stable_partition: the rejected ones follow all selected ones
+      if constexpr (Mode == select_mode::stable_partition) {
         false_base = before;
         for (std::size_t k = c; k < chunks; ++k) false_base += counts[k];
       }
@@ -193,7 +211,7 @@ struct blocked_items {
   }
 };
 
-/// partition's counting pass: *total += the selected elements (one atomic per group). Each
+/// stable_partition's counting pass: *total += the selected elements (one atomic per group). Each
 /// group counts tiles of GroupSize x Items elements, Items (one chunk where the input is
 /// loaded in chunks) a work-item, so few registers hold elements.
 template <std::size_t GroupSize, std::size_t Items, typename T, typename InputIt, typename Predicate>
@@ -259,7 +277,7 @@ struct select_tiles {
   std::uint32_t* tile_counter;     // zero before; left zero; null: tile_order::by_group_id
   std::uint64_t* status_words;     // a word per tile
   std::uint32_t epoch;
-  const std::uint64_t* partition_total;  // partition: the selected elements' count
+  const std::uint64_t* partition_total;  // stable_partition: the selected elements' count
   Predicate pred;
   local_accessor<T, 1> values;                     // tile_size
   local_accessor<std::uint32_t, 1> sub_group_counts;  // sub_groups
@@ -324,6 +342,13 @@ struct select_tiles {
       if (static_cast<std::int32_t>(j * sub_group_size) >= left) break;
       *to = *from;
     }
+  }
+
+  /// out[-k] = in[k] for k < count (at most a sub-group's stretch), element k by lane
+  /// k % sub_group_size: a run written backwards from `out`.
+  template <typename Out>
+  COHORT_INLINE static void write_run_backwards(Out out, const T* in, std::uint32_t count, std::uint32_t lane) {
+    for (std::uint32_t k = lane; k < count; k += sub_group_size) out[-static_cast<std::ptrdiff_t>(k)] = in[k];
   }
 
   /// The tile's `valid` elements (all tile_size of them where `Full`): selected, compacted in
@@ -402,12 +427,18 @@ struct select_tiles {
 
     // Each sub-group writes its stretch out, coalesced.
     write_run(d_true + static_cast<std::ptrdiff_t>(prefix + selected_before), stretch, stretch_selected, lane);
-    if constexpr (Mode != select_mode::copy_if) {
+    if constexpr (writes_rejected(Mode)) {
       // The rejected elements before the stretch's: of the earlier tiles and stretches.
       std::uint64_t rejected_before = base - prefix + (stretch_begin < valid ? stretch_begin : valid) - selected_before;
-      if constexpr (Mode == select_mode::partition) rejected_before += *partition_total;
-      write_run(d_false + static_cast<std::ptrdiff_t>(rejected_before), stretch + stretch_selected,
-                in_stretch - stretch_selected, lane);
+      const std::uint32_t rejected = in_stretch - stretch_selected;
+      if constexpr (Mode == select_mode::partition) {
+        if (rejected != 0)
+          write_run_backwards(d_false + static_cast<std::ptrdiff_t>(n - 1 - rejected_before), stretch + stretch_selected,
+                              rejected, lane);
+      } else {
+        if constexpr (Mode == select_mode::stable_partition) rejected_before += *partition_total;
+        write_run(d_false + static_cast<std::ptrdiff_t>(rejected_before), stretch + stretch_selected, rejected, lane);
+      }
     }
     if (tile == tiles - 1 && t == 0) *true_count = prefix + selected;
   }
@@ -428,14 +459,14 @@ event select_gpu(queue& q, temporary_storage& storage, InputIt first, std::size_
   const std::size_t tiles = (n + kernel::tile_size - 1) / kernel::tile_size;
   check_counted_tiles("copy_if / partition", n, tiles);
   const bool aligned_input = kernel::items::aligned(first);
-  const bool counts_first = Mode == select_mode::partition;
+  const bool counts_first = Mode == select_mode::stable_partition;
   auto lease = storage.acquire_synchronised(counts_first ? sizeof(std::uint64_t) : 0, tiles * sizeof(std::uint64_t),
                                             counted_words, depends_on);
   const temporary_storage::sync_words& sync = lease.sync();
   auto* partition_total = static_cast<std::uint64_t*>(lease.data());
   const std::vector<event> ready = status_words_ready(q, lease);
   event last;
-  if constexpr (Mode == select_mode::partition) {
+  if constexpr (Mode == select_mode::stable_partition) {
     constexpr std::size_t count_items = kernel::items::chunked ? kernel::items::chunk_items : 1;
     last = q.memset(partition_total, 0, sizeof(std::uint64_t), ready);
     lease.used_by(last);
@@ -530,10 +561,9 @@ event partition_copy(queue& q, InputIt first, InputIt last, OutTrue d_true, OutF
 }
 
 /// Writes [first, last) to d_first partitioned: the elements for which `pred` holds, in
-/// input order, then the others, in input order (stable, like std::stable_partition into
-/// a copy); *true_count receives how many satisfy `pred`. CUB's DevicePartition::If writes
-/// the rejected ones in reverse order instead; keeping them in order costs a counting pass
-/// over the input on the GPU.
+/// input order, then the others in reverse input order (the last rejected element first),
+/// as CUB's DevicePartition::If; *true_count receives how many satisfy `pred`. One pass
+/// over the input, as copy_if. stable_partition keeps the rejected ones in input order.
 template <typename InputIt, typename OutputIt, typename Predicate>
 event partition(queue& q, temporary_storage& storage, InputIt first, InputIt last, OutputIt d_first,
                 std::size_t* true_count, Predicate pred, const std::vector<event>& depends_on = {}) {
@@ -544,6 +574,22 @@ template <typename InputIt, typename OutputIt, typename Predicate>
 event partition(queue& q, InputIt first, InputIt last, OutputIt d_first, std::size_t* true_count, Predicate pred,
                 const std::vector<event>& depends_on = {}) {
   return partition(q, storage_of(q), first, last, d_first, true_count, pred, depends_on);
+}
+
+/// Writes [first, last) to d_first partitioned: the elements for which `pred` holds, in
+/// input order, then the others, in input order (stable, like std::stable_partition into
+/// a copy); *true_count receives how many satisfy `pred`. Keeping the rejected ones in
+/// order costs a counting pass over the input on the GPU (partition does without).
+template <typename InputIt, typename OutputIt, typename Predicate>
+event stable_partition(queue& q, temporary_storage& storage, InputIt first, InputIt last, OutputIt d_first,
+                       std::size_t* true_count, Predicate pred, const std::vector<event>& depends_on = {}) {
+  return detail::select<detail::select_mode::stable_partition>("stable_partition", q, storage, first, last, d_first,
+                                                               d_first, true_count, pred, depends_on);
+}
+template <typename InputIt, typename OutputIt, typename Predicate>
+event stable_partition(queue& q, InputIt first, InputIt last, OutputIt d_first, std::size_t* true_count,
+                       Predicate pred, const std::vector<event>& depends_on = {}) {
+  return stable_partition(q, storage_of(q), first, last, d_first, true_count, pred, depends_on);
 }
 
 }  // namespace cohort
