@@ -107,27 +107,33 @@ COHORT_INLINE void parallel_for_work_item(const group<D>& g, const Range& logica
   const id<D> global_id = detail::scaled_offset(g.get_group_id(), physical, me);
   const range<D> lr = logical;
   __syncthreads();
-  // A logical range within the physical one (the common case) gives each thread at most
-  // one item: a test instead of the loops, whose 64-bit counters otherwise stay live
-  // through the items' work (the hierarchical DGEMM's tile loop held twice the registers).
-  bool within = true, mine = true;
-  for (int d = 0; d < D; ++d) {
-    within = within && lr[d] <= physical[d];
-    mine = mine && me[d] < lr[d];
-  }
-  if (within) {
-    if (mine) f(h_item<D>(global_id, global, me, lr, me, physical));
-  } else if constexpr (D == 1) {
-    for (std::size_t i = me[0]; i < lr[0]; i += physical[0]) f(h_item<1>(global_id, global, id<1>{i}, lr, me, physical));
-  } else if constexpr (D == 2) {
-    for (std::size_t i = me[0]; i < lr[0]; i += physical[0])
-      for (std::size_t j = me[1]; j < lr[1]; j += physical[1])
-        f(h_item<2>(global_id, global, id<2>{i, j}, lr, me, physical));
+  // The thread's first item on its own, which the compiler predicates instead of branching
+  // (a logical range within the physical one, the common case, has no other item), then
+  // loops over the rest only where the range is larger: the loops' 64-bit counters would
+  // otherwise stay live through the items' work (the hierarchical DGEMM's tile loop held
+  // twice the registers).
+  bool mine = true;
+  for (int d = 0; d < D; ++d) mine = mine && me[d] < lr[d];
+  if (mine) f(h_item<D>(global_id, global, me, lr, me, physical));
+  if constexpr (D == 1) {
+    for (std::size_t i = me[0] + physical[0]; i < lr[0]; i += physical[0])
+      f(h_item<1>(global_id, global, id<1>{i}, lr, me, physical));
   } else {
-    for (std::size_t i = me[0]; i < lr[0]; i += physical[0])
-      for (std::size_t j = me[1]; j < lr[1]; j += physical[1])
-        for (std::size_t k = me[2]; k < lr[2]; k += physical[2])
-          f(h_item<3>(global_id, global, id<3>{i, j, k}, lr, me, physical));
+    bool within = true;
+    for (int d = 0; d < D; ++d) within = within && lr[d] <= physical[d];
+    if (!within) {
+      if constexpr (D == 2) {
+        for (std::size_t i = me[0]; i < lr[0]; i += physical[0])
+          for (std::size_t j = me[1]; j < lr[1]; j += physical[1])
+            if (i != me[0] || j != me[1]) f(h_item<2>(global_id, global, id<2>{i, j}, lr, me, physical));
+      } else {
+        for (std::size_t i = me[0]; i < lr[0]; i += physical[0])
+          for (std::size_t j = me[1]; j < lr[1]; j += physical[1])
+            for (std::size_t k = me[2]; k < lr[2]; k += physical[2])
+              if (i != me[0] || j != me[1] || k != me[2])
+                f(h_item<3>(global_id, global, id<3>{i, j, k}, lr, me, physical));
+      }
+    }
   }
   __syncthreads();
 }
