@@ -9,10 +9,12 @@
 #       COHORT_GPU_CONFIGURE holds further CMake arguments (e.g. -DCOHORT_BENCH_TILE_STUDIES=ON).
 #   scripts/gpu-run.sh run LOG_DIR [COHORT_BENCH_CUDA_ARGS...]
 #       On the GPU machine, from the repository root with .gpu/ beside it: unpacks the
-#       bundle, runs every test program, then compute-sanitizer memcheck and racecheck on
-#       each (COHORT_GPU_SANITIZE=0 skips them), then cohort-bench-cuda with the arguments
-#       given (none: the whole suite; "-" skips it), its CSV as LOG_DIR/cuda.csv. Writes
-#       tests.log, sanitizers.log, bench.log and the CSV into LOG_DIR and prints each
+#       bundle, runs every test program (COHORT_GPU_TESTS: a regular expression selecting
+#       them by name; COHORT_GPU_RUN_TESTS=0 runs none), then compute-sanitizer memcheck
+#       and racecheck on each (COHORT_GPU_SANITIZE: the tools, "0" none;
+#       COHORT_GPU_JOBS: how many sanitizer runs at once), then cohort-bench-cuda with the
+#       arguments given (none: the whole suite; "-" skips it), its CSV as LOG_DIR/cuda.csv.
+#       Writes tests.log, sanitizers.log, bench.log and the CSV into LOG_DIR and prints each
 #       failure, so a run whose logs do not come back still says what failed.
 # docs/results/cuda.md says which GPU, driver, CUDA version and commit each result came from.
 set -euo pipefail
@@ -44,6 +46,20 @@ build() {
   du -h "$bundle"
 }
 
+# One test program under one compute-sanitizer tool, its output in its own log.
+sanitize() {
+  local tool=$1 t=$2 log=$3
+  # cuda_backend_test's trapping kernel is an error on purpose (API errors such as its
+  # out-of-memory cases are not reported).
+  if compute-sanitizer --tool "$tool" --report-api-errors no --error-exitcode 9 "$t" --gtest_brief=1 \
+    --gtest_filter='-*a_failing_kernel_reaches_wait_and_throw' >"$log" 2>&1; then
+    echo "$tool $(basename "$t"): clean" >>"$log"
+  else
+    echo "SANITIZER $tool: $(basename "$t")" | tee -a "$log"
+    return 1
+  fi
+}
+
 run() {
   local logs=${1:?"usage: scripts/gpu-run.sh run LOG_DIR [cohort-bench-cuda arguments]"}
   shift
@@ -51,27 +67,34 @@ run() {
   tar -C .gpu/run -xJf "$bundle"
   export LD_LIBRARY_PATH=$PWD/.gpu/run/bin/lib${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}
   nvidia-smi --query-gpu=name,driver_version,memory.total --format=csv,noheader | tee "$logs/tests.log"
-  local failed=0 t
+  local failed=0 t programs=()
   for t in .gpu/run/bin/*_cuda; do
-    if ! "$t" --gtest_brief=1 >>"$logs/tests.log" 2>&1; then
-      echo "FAILED: $(basename "$t")"
-      failed=1
-    fi
+    [[ $(basename "$t") =~ ${COHORT_GPU_TESTS:-.} ]] && programs+=("$t")
   done
-  grep -E '^\[  (PASSED|FAILED) |^\[  FAILED' "$logs/tests.log" | sort | uniq -c || true
-  if [[ ${COHORT_GPU_SANITIZE:-1} != 0 ]]; then
-    local tool
-    for t in .gpu/run/bin/*_cuda; do
-      for tool in memcheck racecheck; do
-        # cuda_backend_test's trapping kernel is an error on purpose (API errors such as its
-        # out-of-memory cases are not reported).
-        if ! compute-sanitizer --tool "$tool" --report-api-errors no --error-exitcode 9 "$t" --gtest_brief=1 \
-          --gtest_filter='-*a_failing_kernel_reaches_wait_and_throw' >>"$logs/sanitizers.log" 2>&1; then
-          echo "SANITIZER $tool: $(basename "$t")"
-          failed=1
-        fi
-      done
+  if [[ ${COHORT_GPU_RUN_TESTS:-1} != 0 ]]; then
+    for t in "${programs[@]}"; do
+      if ! "$t" --gtest_brief=1 >>"$logs/tests.log" 2>&1; then
+        echo "FAILED: $(basename "$t")"
+        failed=1
+      fi
     done
+    echo "${#programs[@]} test programs run"
+    grep -E '^\[  (PASSED|FAILED) |^\[  FAILED' "$logs/tests.log" | sort | uniq -c || true
+  fi
+  local tools=${COHORT_GPU_SANITIZE:-memcheck racecheck}
+  if [[ $tools != 0 ]]; then
+    # Each program under each tool, COHORT_GPU_JOBS at a time (the tools are mostly bound
+    # by the host), each in its own log, joined in order afterwards.
+    mkdir -p "$logs/sanitizers"
+    export -f sanitize
+    local tool jobs=()
+    for tool in $tools; do
+      for t in "${programs[@]}"; do jobs+=("$tool" "$t" "$logs/sanitizers/$tool-$(basename "$t").log"); done
+    done
+    printf '%s\0' "${jobs[@]}" | xargs -0 -n 3 -P "${COHORT_GPU_JOBS:-1}" bash -c 'sanitize "$@"' _ || failed=1
+    cat "$logs"/sanitizers/*.log >"$logs/sanitizers.log"
+    rm -r "$logs/sanitizers"
+    echo "$(grep -c ': clean$' "$logs/sanitizers.log") of $((${#jobs[@]} / 3)) sanitizer runs clean"
   fi
   if [[ ${1:-} != - ]]; then
     .gpu/run/bin/cohort-bench-cuda --csv "$logs/cuda.csv" "$@" 2>&1 | tee "$logs/bench.log" || failed=1
@@ -82,5 +105,5 @@ run() {
 case ${1:-} in
   build) shift && build "$@" ;;
   run) shift && run "$@" ;;
-  *) sed -n '2,19p' "$0" && exit 2 ;;
+  *) sed -n '2,21p' "$0" && exit 2 ;;
 esac
