@@ -17,7 +17,8 @@ class sycl_reduction : public cohort_test::on_device {};
 using cohort_test::expect_errc;
 using cohort_test::shared_array;
 
-const std::vector<std::size_t> sizes{0, 1, 7, 256, 1000, 1000003};
+/// 2048 and 2049: one whole tile of the CUDA range kernel with reductions, and one more element.
+const std::vector<std::size_t> sizes{0, 1, 7, 256, 1000, 2048, 2049, 1000003};
 
 /// The value item i contributes to a reduction with operator Op (small, so that sums and
 /// products are exact in every type and order).

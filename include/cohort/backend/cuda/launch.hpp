@@ -306,12 +306,13 @@ struct launcher {
   void parallel_for_reduction(const range<D>& r, const Pack& pack, const Kernel& kernel) const {
     const std::size_t n = r.size();
     constexpr std::size_t group_size = 256;
-    const std::size_t groups = reduction_groups(n, group_size);
+    using reduction_kernel = range_reduction_kernel<D, Pack, Kernel, group_size>;
+    const std::size_t groups = reduction_groups(n, reduction_kernel::tile_size);
     unsigned char* const scratch = n == 0 ? nullptr : single_pass_scratch(pack, groups, stream());
     if (!scratch && pack.initializes()) single_task(initialize_reduction_variables<Pack>{pack});
     if (n == 0) return;
     parallel_for(nd_range<1>(range<1>(groups * group_size), range<1>(group_size)), 0, warp_size,
-                 range_reduction_kernel<D, Pack, Kernel>{pack, kernel, r, n, scratch});
+                 reduction_kernel{pack, kernel, r, n, scratch});
   }
   template <int D, typename Pack, typename Kernel>
   void parallel_for_reduction(const nd_range<D>& r, std::size_t local_bytes, std::uint32_t sub_group_size,

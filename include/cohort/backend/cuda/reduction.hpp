@@ -81,8 +81,16 @@ __device__ inline void finish_reductions(const Pack& pack, const Group& g, const
   pack.combine_over_group(g, parts);
 }
 
-template <int D, typename Pack, typename Kernel>
+/// A range kernel with reductions, in groups of GroupSize: each group takes whole tiles of
+/// Items elements per item, its items Items elements GroupSize apart, so their addresses
+/// differ by constants (one 64-bit address a tile instead of one an element, which left the
+/// kernel issuing more instructions than 4-byte elements allow at the memory's bandwidth)
+/// and their loads are in flight together; the elements after the last whole tile go
+/// over the whole grid.
+template <int D, typename Pack, typename Kernel, std::size_t GroupSize>
 struct range_reduction_kernel {
+  static constexpr std::size_t items = 8;
+  static constexpr std::size_t tile_size = GroupSize * items;
   Pack pack;
   Kernel kernel;
   range<D> r;
@@ -90,21 +98,14 @@ struct range_reduction_kernel {
   unsigned char* scratch;  // finish_reductions'
   COHORT_FUNCTION void operator()(const nd_item<1>& it) const {
     auto parts = pack.make_device_private();
-    const std::size_t stride = it.get_global_range(0);
-    std::size_t lin = it.get_global_id(0);
-    // Eight items per step, then four: their loads are independent, so each thread has that
-    // many in flight (one at a time left the memory system idle between them; four of 4-byte
-    // elements left the grid's requests short of what the bandwidth needs).
-    for (; lin + 7 * stride < n; lin += 8 * stride) {
-      invoke(lin, parts);
-      invoke(lin + stride, parts);
-      invoke(lin + 2 * stride, parts);
-      invoke(lin + 3 * stride, parts);
-      invoke(lin + 4 * stride, parts);
-      invoke(lin + 5 * stride, parts);
-      invoke(lin + 6 * stride, parts);
-      invoke(lin + 7 * stride, parts);
+    const std::size_t groups = it.get_group_range(0), full_tiles = n / tile_size;
+    for (std::size_t tile = it.get_group(0); tile < full_tiles; tile += groups) {
+      const std::size_t first = tile * tile_size + it.get_local_id(0);
+#pragma unroll
+      for (std::size_t k = 0; k < items; ++k) invoke(first + k * GroupSize, parts);
     }
+    const std::size_t stride = it.get_global_range(0);
+    std::size_t lin = full_tiles * tile_size + it.get_global_id(0);
     for (; lin + 3 * stride < n; lin += 4 * stride) {
       invoke(lin, parts);
       invoke(lin + stride, parts);
@@ -145,19 +146,17 @@ unsigned char* single_pass_scratch(const Pack& pack, std::size_t groups, cudaStr
   return nullptr;
 }
 
-/// The groups of a range kernel with reductions: enough to fill the device (8 groups of 256
-/// per multiprocessor), fewer for small ranges, whose items then take four elements each
-/// (the kernel's step, whose loads are in flight together): a range of up to 1024 elements
-/// is one group, which finishes without counting groups.
-inline std::size_t reduction_groups(std::size_t n, std::size_t group_size) {
+/// The groups of a range kernel with reductions: enough to fill the device (8 groups per
+/// multiprocessor), fewer for small ranges, a tile of `tile_size` elements each (the kernel's loads in flight together): a range of up to one tile is one group,
+/// which finishes without counting groups.
+inline std::size_t reduction_groups(std::size_t n, std::size_t tile_size) {
   static const std::size_t most = [] {
     int device = 0, sms = 0;
     check(cudaGetDevice(&device), "parallel_for(range) with reductions");
     check(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, device), "parallel_for(range) with reductions");
     return static_cast<std::size_t>(sms) * 8;
   }();
-  const std::size_t step = 4 * group_size;
-  const std::size_t needed = (n + step - 1) / step;
+  const std::size_t needed = (n + tile_size - 1) / tile_size;
   return needed < most ? needed : most;
 }
 
