@@ -28,6 +28,13 @@ cudaEvent_t make_event(bool timing) {
 /// launch itself. Shared by the queue and its commands' completions, which may outlive it.
 class event_pool {
 public:
+  /// A pool with `count` spare events without timing: a queue's first commands then take
+  /// them as later ones do (the queue's list of commands keeps a few dozen alive before it
+  /// drops the completed ones, whose events come back here).
+  explicit event_pool(std::size_t count) {
+    m_spare[0].reserve(count);
+    for (std::size_t i = 0; i < count; ++i) m_spare[0].push_back(make_event(false));
+  }
   ~event_pool() {
     for (cudaEvent_t e : m_spare[0]) cudaEventDestroy(e);
     for (cudaEvent_t e : m_spare[1]) cudaEventDestroy(e);
@@ -175,6 +182,7 @@ public:
     backends::cuda::check(cudaSetDevice(device), "selecting a CUDA device");
     backends::cuda::check(cudaStreamCreateWithFlags(&m_stream, cudaStreamNonBlocking), "creating a CUDA stream");
     m_reference = std::make_shared<const clock_reference>(m_stream);
+    m_events = std::make_shared<event_pool>(spare_events);
   }
   ~cuda_queue() override {
     cudaSetDevice(m_device);
@@ -239,7 +247,10 @@ private:
   std::mutex m_reference_mutex;
   std::shared_ptr<const clock_reference> m_reference;
   std::uint64_t m_last_idle_query_ns = 0;
-  std::shared_ptr<event_pool> m_events = std::make_shared<event_pool>();
+  /// Events made with the queue: as many as its list of commands holds before it first
+  /// drops the completed ones (queue_state.cpp), and more.
+  static constexpr std::size_t spare_events = 32;
+  std::shared_ptr<event_pool> m_events;
   std::shared_ptr<stream_progress> m_progress = std::make_shared<stream_progress>();
 };
 
