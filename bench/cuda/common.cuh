@@ -92,9 +92,15 @@ inline cudaStream_t reference_stream() {
   return stream;
 }
 
+/// Runs shorter than this are repeated at least short_run_repeats times: their time is
+/// mostly the host's launches, whose jitter (a few tenths of a microsecond) would otherwise
+/// move the median.
+inline constexpr double short_run_seconds = 100e-6;
+inline constexpr int short_run_repeats = 101;
+
 /// Device time of work on `stream`: events around `launch(stream)` on it. `prepare()`
 /// (untimed, synchronous) runs before each repetition; one warm-up run first. Median of
-/// `repeats`, in seconds.
+/// `repeats` (of short_run_repeats for short runs), in seconds.
 template <typename Prepare, typename Launch>
 double time_on_stream(cudaStream_t stream, Prepare&& prepare, Launch&& launch, int repeats) {
   cudaEvent_t a = nullptr, b = nullptr;
@@ -112,6 +118,7 @@ double time_on_stream(cudaStream_t stream, Prepare&& prepare, Launch&& launch, i
     float ms = 0;
     check(cudaEventElapsedTime(&ms, a, b), "cudaEventElapsedTime");
     if (k >= 0) t.push_back(ms * 1e-3);
+    if (k < 0 && ms * 1e-3 < short_run_seconds && repeats > 1 && repeats < short_run_repeats) repeats = short_run_repeats;
   }
   cudaEventDestroy(a);
   cudaEventDestroy(b);
