@@ -77,6 +77,7 @@ run() {
   done
   if [[ ${COHORT_GPU_RUN_TESTS:-1} != 0 ]]; then
     for t in "${programs[@]}"; do
+      echo "== $(basename "$t")" >>"$logs/tests.log"
       if ! "$t" --gtest_brief=1 >>"$logs/tests.log" 2>&1; then
         echo "FAILED: $(basename "$t")"
         failed=1
