@@ -162,7 +162,7 @@ void run_case(const cohort::device& device, const options& o, std::size_t n, con
         shape.template operator()<256, 16, pause, 8>();
         // Larger tiles: fewer look-backs per byte.
         shape.template operator()<128, 32, pause, 12>();
-        shape.template operator()<128, 32, pause, 10>();
+        shape.template operator()<128, 24, pause, 12>();  // the tuning before 128 x 32 at 10
         shape.template operator()<192, 24, pause, 8>();
         shape.template operator()<256, 24, pause, 6>();
       } else {

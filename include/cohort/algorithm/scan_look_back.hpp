@@ -77,9 +77,13 @@ struct scan_single_pass_tuning {
 /// 0.82x CUB with the compiler's 96 registers (5 groups per multiprocessor), 0.98 / 0.92x
 /// with 8 groups, 1.02 / 0.97x with 10 and 1.06 / 1.00x with 12 (40 registers, no spills);
 /// fp64 224 x 24 at 0.86 / 0.81x with 80 registers (3 groups), 0.91 / 0.86x with 4.
+/// 4-byte tiles of 128 x 32 at 10 groups (48 registers), fewer look-backs per byte: on an
+/// H200 (2026-11-29, the same study), int32 inclusive / exclusive at 2^24 1.17 / 1.16x CUB
+/// and at 2^28 1.04 / 1.03x, against 1.14 / 1.12x and 1.00 / 0.98x for 128 x 24 at 12, and
+/// 1.08-1.14x and 0.94-1.02x for 128 x 32 at 12, 192 x 24 at 8 and 256 x 24 at 6.
 template <typename Acc>
 using scan_tuning_gpu = std::conditional_t<
-    (sizeof(Acc) <= 4), scan_single_pass_tuning<128, 24, 0, look_back_pause_ns, 12>,
+    (sizeof(Acc) <= 4), scan_single_pass_tuning<128, 32, 0, look_back_pause_ns, 10>,
     std::conditional_t<(sizeof(Acc) <= 8), scan_single_pass_tuning<224, 24, 0, look_back_pause_ns, 4>,
                        scan_single_pass_tuning<128, (sizeof(Acc) >= 96 ? 1 : 96 / sizeof(Acc))>>>;
 
