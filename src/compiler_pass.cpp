@@ -19,6 +19,9 @@ std::size_t __cohort_cbs_local_id(std::size_t) noexcept { return 0; }
 void __cohort_cbs_barrier() noexcept {}
 void __cohort_cbs_unsupported() noexcept {}
 std::byte* __cohort_cbs_scratch() noexcept { return cohort::backends::cpu::cbs::scratch_state::t_base; }
+std::byte* __cohort_cbs_deposits() noexcept {
+  return cohort::backends::cpu::cbs::scratch_state::t_base + cohort::backends::cpu::cbs::scratch_result_bytes;
+}
 char* __cohort_cbs_local_memory() noexcept { return cohort::backends::cpu::group_arena::active().local_accessor_base(); }
 }
 

@@ -11,7 +11,9 @@
 //     value that an item needs after a barrier, and every stack object, gets one slot per
 //     item in the group's per-item storage; a value the same for all items (found by a
 //     divergence analysis: it depends on no item's id, and no branch that items may take
-//     different ways decides it) is read from the last item's slot;
+//     different ways decides it) is read from the last item's slot; a value the item
+//     deposited for a collective, which no store overwrites before its use, is read back
+//     from the deposit instead of a slot;
 //  5. each region becomes a loop over the items; where the items leave a region for the next
 //     barrier, the loop ends and the region that starts after that barrier follows. The
 //     barriers of a group are reached by all its items (SYCL requires it), so the last
@@ -38,6 +40,7 @@
 #include <llvm/Analysis/ValueTracking.h>
 #include <llvm/IR/CFG.h>
 #include <llvm/IR/Constants.h>
+#include <llvm/IR/GetElementPtrTypeIterator.h>
 #include <llvm/IR/IRBuilder.h>
 #include <llvm/IR/InstIterator.h>
 #include <llvm/IR/Instructions.h>
@@ -125,6 +128,27 @@ private:
     return cohort_cbs::part_of_row(v, row_length, [](const Value* x) { return is_call_to(x, local_id_marker); });
   }
   std::string demote_values_crossing_barriers();
+  /// Finds the stores to the deposits (deposit_writes); leaves deposit_writes_known false
+  /// where a pointer to them goes where the pass cannot follow it.
+  void find_deposit_writes();
+  /// Where `ptr` points for the item that computes it: deposits + stride x its local id +
+  /// offset (bytes); none where it is not of that form.
+  struct deposit_place {
+    int64_t stride;
+    int64_t offset;
+  };
+  std::optional<deposit_place> deposit_form(Value* ptr) const;
+  /// The store of `value` to the item's deposit from which every one of `uses` (those after
+  /// a barrier) can read the value back: each use comes after the store on every way from the
+  /// value's definition, and no item writes those bytes of the deposits in between. Null
+  /// where there is none.
+  StoreInst* deposit_to_read_back(Instruction* value, ArrayRef<Use*> uses);
+  /// Whether an item may run from just after `from` to just before `to` without running
+  /// `avoid` (blocks of the whole wrapper, through barriers).
+  static bool runs_avoiding(Instruction* from, Instruction* to, Instruction* avoid);
+  /// The blocks an item may run between running `from` and reaching `to`, before it runs
+  /// `from` again (a superset).
+  static SmallPtrSet<BasicBlock*, 32> blocks_between(Instruction* from, Instruction* to);
   bool recomputable(Value* v, unsigned depth) const;
   void find_varying_values();
   /// Why the items of a group may leave a region for different barriers (or some for the
@@ -195,6 +219,12 @@ private:
   // The slots that some item reads back as its own (the others only hold values the same
   // for all, read from the last item's slot).
   DenseSet<AllocaInst*> read_as_own;
+  // The collectives' scratch and deposits (the markers' calls, in the entry), and every
+  // store or memory intrinsic that writes the deposits, where deposit_writes_known.
+  Instruction* scratch = nullptr;
+  Instruction* deposits = nullptr;
+  DenseSet<Instruction*> deposit_writes;
+  bool deposit_writes_known = false;
   // Per stack object, where its per-item array starts and how far apart the items' copies are.
   struct item_array {
     AllocaInst* object;
@@ -340,13 +370,15 @@ void loop_former::hoist_uniform_values() {
   };
   // The collectives' scratch: one call in the entry serves every item and region.
   // So is the group's local memory.
-  for (StringRef marker : {scratch_marker, local_memory_marker}) {
+  for (StringRef marker : {scratch_marker, deposits_marker, local_memory_marker}) {
     SmallVector<CallInst*, 4> calls;
     for (Instruction& inst : instructions(f))
       if (is_call_to(&inst, marker)) calls.push_back(cast<CallInst>(&inst));
     if (calls.empty()) continue;
     CallInst* first = calls.front();
     hoist(*first);
+    if (marker == scratch_marker) scratch = first;
+    if (marker == deposits_marker) deposits = first;
     for (CallInst* call : calls)
       if (call != first) {
         call->replaceAllUsesWith(first);
@@ -609,11 +641,30 @@ std::string loop_former::demote_values_crossing_barriers() {
     }
     c.uses.clear();
   }
+  find_deposit_writes();
   for (crossing& c : crossings) {
     if (c.uses.empty()) continue;
     Instruction* value = c.value;
     if (isa<InvokeInst>(value) || isa<CallBrInst>(value) || value->getType()->isTokenTy() || value->isEHPad())
       return "a value that cannot be stored lives across a barrier";
+    // A value that the item deposited for a collective, still in its deposit where it is
+    // used: read back from there, the slot's store would be a second store per item of what
+    // the deposit already stores.
+    if (StoreInst* deposit = deposit_to_read_back(value, c.uses)) {
+      DenseMap<std::pair<PHINode*, BasicBlock*>, Value*> phi_loads;
+      for (Use* use : c.uses) {
+        auto* phi = dyn_cast<PHINode>(use->getUser());
+        Instruction* at = phi ? phi->getIncomingBlock(*use)->getTerminator() : cast<Instruction>(use->getUser());
+        Value*& known = phi_loads[{phi, at->getParent()}];
+        if (!phi || !known)
+          known = new LoadInst(value->getType(), recompute(deposit->getPointerOperand(), at),
+                               value->getName() + ".deposit", false, deposit->getAlign(), at);
+        use->set(known);
+      }
+      if (debug_enabled())
+        errs() << "cohort-cbs: " << f.getName() << ": a value read back from its deposit after a barrier\n";
+      continue;
+    }
     auto* slot = new AllocaInst(value->getType(), layout.getAllocaAddrSpace(), nullptr,
                                 layout.getPrefTypeAlign(value->getType()), value->getName() + ".across",
                                 &*entry->getFirstInsertionPt());
@@ -643,6 +694,204 @@ std::string loop_former::demote_values_crossing_barriers() {
     }
   }
   return {};
+}
+
+namespace {
+
+/// `v` as scale x local id + constant, where it is (a deposit's index); none otherwise.
+std::optional<std::pair<int64_t, int64_t>> linear_in_local_id(Value* v, unsigned depth) {
+  if (auto* c = dyn_cast<ConstantInt>(v)) {
+    if (c->getBitWidth() > 64) return std::nullopt;
+    return std::make_pair(int64_t{0}, c->getSExtValue());
+  }
+  if (is_call_to(v, local_id_marker)) return std::make_pair(int64_t{1}, int64_t{0});
+  auto* op = dyn_cast<BinaryOperator>(v);
+  if (!op || depth == 0) return std::nullopt;
+  auto a = linear_in_local_id(op->getOperand(0), depth - 1);
+  auto b = linear_in_local_id(op->getOperand(1), depth - 1);
+  if (!a || !b) return std::nullopt;
+  switch (op->getOpcode()) {
+    case Instruction::Add: return std::make_pair(a->first + b->first, a->second + b->second);
+    case Instruction::Mul:
+      if (a->first == 0) std::swap(a, b);
+      if (b->first != 0) return std::nullopt;
+      return std::make_pair(a->first * b->second, a->second * b->second);
+    case Instruction::Shl:
+      if (b->first != 0 || b->second < 0 || b->second > 32) return std::nullopt;
+      return std::make_pair(a->first << b->second, a->second << b->second);
+    default: return std::nullopt;
+  }
+}
+
+}  // namespace
+
+void loop_former::find_deposit_writes() {
+  if (!deposits) return;
+  SmallVector<Value*, 16> work{deposits};
+  SmallPtrSet<Value*, 32> seen{deposits};
+  auto follow = [&](Value* v) {
+    if (seen.insert(v).second) work.push_back(v);
+  };
+  while (!work.empty()) {
+    Value* pointer = work.pop_back_val();
+    for (Use& use : pointer->uses()) {
+      auto* user = dyn_cast<Instruction>(use.getUser());
+      if (!user) return;
+      if (isa<GetElementPtrInst>(user) || isa<BitCastInst>(user) || isa<PHINode>(user) || isa<SelectInst>(user)) {
+        follow(user);
+      } else if (isa<LoadInst>(user) || isa<ICmpInst>(user)) {
+      } else if (auto* store = dyn_cast<StoreInst>(user)) {
+        if (use.getOperandNo() != StoreInst::getPointerOperandIndex()) return;  // the pointer itself is stored
+        deposit_writes.insert(store);
+      } else if (auto* intrinsic = dyn_cast<MemIntrinsic>(user)) {
+        if (use.getOperandNo() == 0) deposit_writes.insert(intrinsic);  // the destination (a source is only read)
+      } else if (auto* intrinsic = dyn_cast<IntrinsicInst>(user); intrinsic && intrinsic->isAssumeLikeIntrinsic()) {
+      } else if (auto* call = dyn_cast<CallBase>(user); call && call->isArgOperand(&use) && call->onlyReadsMemory()) {
+        // (A completion's fold out of line.) What it returns may be derived from the pointer.
+        if (call->getType()->isPointerTy()) follow(call);
+        else if (!call->getType()->isVoidTy() && !call->getType()->isIntOrIntVectorTy() && !call->getType()->isFPOrFPVectorTy())
+          return;
+      } else {
+        return;  // anything else: where the pointer goes is not known
+      }
+    }
+  }
+  deposit_writes_known = true;
+}
+
+std::optional<loop_former::deposit_place> loop_former::deposit_form(Value* ptr) const {
+  int64_t stride = 0, offset = 0;
+  for (unsigned depth = 0; depth < 16; ++depth) {
+    if (ptr == deposits) return deposit_place{stride, offset};
+    if (auto* cast = dyn_cast<BitCastInst>(ptr)) {
+      ptr = cast->getOperand(0);
+      continue;
+    }
+    auto* gep = dyn_cast<GetElementPtrInst>(ptr);
+    if (!gep) return std::nullopt;
+    for (gep_type_iterator it = gep_type_begin(gep), end = gep_type_end(gep); it != end; ++it) {
+      if (StructType* type = it.getStructTypeOrNull()) {
+        offset += static_cast<int64_t>(
+            layout.getStructLayout(type)->getElementOffset(cast<ConstantInt>(it.getOperand())->getZExtValue()));
+        continue;
+      }
+      const TypeSize size = layout.getTypeAllocSize(it.getIndexedType());
+      if (size.isScalable()) return std::nullopt;
+      auto index = linear_in_local_id(it.getOperand(), 4);
+      if (!index) return std::nullopt;
+      stride += index->first * static_cast<int64_t>(size.getFixedSize());
+      offset += index->second * static_cast<int64_t>(size.getFixedSize());
+    }
+    ptr = gep->getPointerOperand();
+  }
+  return std::nullopt;
+}
+
+bool loop_former::runs_avoiding(Instruction* from, Instruction* to, Instruction* avoid) {
+  // 1: reaches `to`, 0: runs `avoid` first, 2: runs on to the block's end.
+  auto scan = [&](BasicBlock::iterator it, BasicBlock* b) {
+    for (; it != b->end(); ++it) {
+      if (&*it == to) return 1;
+      if (&*it == avoid) return 0;
+    }
+    return 2;
+  };
+  const int first = scan(std::next(from->getIterator()), from->getParent());
+  if (first != 2) return first == 1;
+  SmallPtrSet<BasicBlock*, 32> seen;
+  SmallVector<BasicBlock*, 16> work(succ_begin(from->getParent()), succ_end(from->getParent()));
+  while (!work.empty()) {
+    BasicBlock* b = work.pop_back_val();
+    if (!seen.insert(b).second) continue;
+    const int found = scan(b->begin(), b);
+    if (found == 1) return true;
+    if (found == 2) work.append(succ_begin(b), succ_end(b));
+  }
+  return false;
+}
+
+SmallPtrSet<BasicBlock*, 32> loop_former::blocks_between(Instruction* from, Instruction* to) {
+  // Forwards from `from` up to its next run, backwards from `to`: the blocks on both ways.
+  SmallPtrSet<BasicBlock*, 32> after, before, between;
+  SmallVector<BasicBlock*, 16> work(succ_begin(from->getParent()), succ_end(from->getParent()));
+  while (!work.empty()) {
+    BasicBlock* b = work.pop_back_val();
+    if (!after.insert(b).second || b == from->getParent()) continue;
+    work.append(succ_begin(b), succ_end(b));
+  }
+  // (A way that enters `from`'s block again runs `from` before it leaves the block.)
+  before.insert(to->getParent());
+  work.append(pred_begin(to->getParent()), pred_end(to->getParent()));
+  while (!work.empty()) {
+    BasicBlock* b = work.pop_back_val();
+    if (!before.insert(b).second || b == from->getParent()) continue;
+    work.append(pred_begin(b), pred_end(b));
+  }
+  for (BasicBlock* b : after)
+    if (before.count(b)) between.insert(b);
+  between.insert(from->getParent());
+  between.insert(to->getParent());
+  return between;
+}
+
+StoreInst* loop_former::deposit_to_read_back(Instruction* value, ArrayRef<Use*> uses) {
+  // A value the same for all items is read from the last item's slot, which serves its loops
+  // better than every item's deposit.
+  if (!deposit_writes_known || !varying.count(value)) return nullptr;
+  const TypeSize size = layout.getTypeStoreSize(value->getType());
+  if (size.isScalable()) return nullptr;
+  const auto bytes = static_cast<int64_t>(size.getFixedSize());
+  for (User* user : value->users()) {
+    auto* deposit = dyn_cast<StoreInst>(user);
+    if (!deposit || deposit->getValueOperand() != value || !deposit->isSimple() || !deposit_writes.count(deposit))
+      continue;
+    // Within its item's stride, so that no other item's store of this form meets it.
+    const std::optional<deposit_place> place = deposit_form(deposit->getPointerOperand());
+    if (!place || place->offset < 0 || place->offset + bytes > place->stride) continue;
+    // Every way from the definition to a use passes the deposit (so none defines the value
+    // again after it). The regions that items may run in between, items in any order: what
+    // each writes to the deposits there.
+    DenseSet<unsigned> between;
+    SmallVector<Instruction*, 4> reads;
+    bool after_every_way = true;
+    for (Use* use : uses) {
+      auto* phi = dyn_cast<PHINode>(use->getUser());
+      Instruction* at = phi ? phi->getIncomingBlock(*use)->getTerminator() : cast<Instruction>(use->getUser());
+      if (runs_avoiding(value, at, deposit)) {
+        after_every_way = false;
+        break;
+      }
+      reads.push_back(at);
+      for (BasicBlock* b : blocks_between(deposit, at))
+        for (unsigned r : regions_of.lookup(b)) between.insert(r);
+    }
+    if (!after_every_way) continue;
+    auto overwrites = [&](Instruction& inst) {
+      if (&inst == deposit || !deposit_writes.count(&inst)) return false;
+      auto* store = dyn_cast<StoreInst>(&inst);
+      if (!store) return true;
+      const std::optional<deposit_place> there = deposit_form(store->getPointerOperand());
+      if (!there || there->stride != place->stride) return true;
+      const auto other_bytes =
+          static_cast<int64_t>(layout.getTypeStoreSize(store->getValueOperand()->getType()).getKnownMinSize());
+      if (there->offset < 0 || there->offset + other_bytes > there->stride) return true;
+      // Within each item's stride, as the deposit: other items' stores of this form write
+      // other strides. Other bytes of the stride, or the same value to the same place, leave
+      // the item's value as it is; else its own store does not, if it runs in between.
+      if (there->offset + other_bytes <= place->offset || place->offset + bytes <= there->offset) return false;
+      if (store->getValueOperand() == value && there->offset == place->offset) return false;
+      if (!runs_avoiding(deposit, store, deposit)) return false;
+      for (Instruction* at : reads)
+        if (runs_avoiding(store, at, deposit)) return true;
+      return false;
+    };
+    bool overwritten = false;
+    for (unsigned r : between)
+      for (BasicBlock* b : regions[r].blocks)
+        for (Instruction& inst : *b) overwritten = overwritten || overwrites(inst);
+    if (!overwritten) return deposit;
+  }
+  return nullptr;
 }
 
 std::string loop_former::give_each_item_its_storage() {
@@ -1204,6 +1453,7 @@ std::string loop_former::run() {
   for (Instruction& inst : *entry)
     if (is_call_to(&inst, local_memory_marker)) local_memory = &inst;
   scope_local_memory(f, local_memory);
+  scope_deposits(f, scratch, deposits);
   return {};
 }
 

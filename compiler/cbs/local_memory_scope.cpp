@@ -49,4 +49,26 @@ void scope_local_memory(Function& f, Value* local_memory) {
   }
 }
 
+void scope_deposits(Function& f, Value* scratch, Value* deposits) {
+  if (!scratch || !deposits) return;
+  LLVMContext& ctx = f.getContext();
+  MDBuilder md(ctx);
+  MDNode* domain = md.createAnonymousAliasScopeDomain("cbs.scratch");
+  MDNode* scope = MDNode::get(ctx, {md.createAnonymousAliasScope(domain, "cbs.deposits")});
+  for (Instruction& inst : instructions(f)) {
+    const Value* pointer = nullptr;
+    if (auto* load = dyn_cast<LoadInst>(&inst))
+      pointer = load->getPointerOperand();
+    else if (auto* store = dyn_cast<StoreInst>(&inst))
+      pointer = store->getPointerOperand();
+    if (!pointer) continue;
+    const Value* object = getUnderlyingObject(pointer, max_lookup);
+    if (object == deposits)
+      inst.setMetadata(LLVMContext::MD_alias_scope,
+                       MDNode::concatenate(inst.getMetadata(LLVMContext::MD_alias_scope), scope));
+    else if (object == scratch)
+      inst.setMetadata(LLVMContext::MD_noalias, MDNode::concatenate(inst.getMetadata(LLVMContext::MD_noalias), scope));
+  }
+}
+
 }  // namespace cohort_cbs

@@ -14,4 +14,11 @@ namespace cohort_cbs {
 /// a noalias of it.
 void scope_local_memory(llvm::Function& f, llvm::Value* local_memory);
 
+/// Likewise for the collectives' scratch: the loads and stores based on the deposits
+/// (`deposits`, the marker's call) get one alias scope, those based on the rest of the
+/// scratch (`scratch`: the results) a noalias of it. The library keeps the two apart
+/// (backend/cpu/compiler_pass.hpp), which LLVM cannot see from two calls: a single result
+/// is then loaded once per loop over the items, not again after each item's deposit.
+void scope_deposits(llvm::Function& f, llvm::Value* scratch, llvm::Value* deposits);
+
 }  // namespace cohort_cbs

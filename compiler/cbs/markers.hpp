@@ -12,6 +12,8 @@ inline constexpr llvm::StringLiteral local_id_marker = "__cohort_cbs_local_id";
 inline constexpr llvm::StringLiteral barrier_marker = "__cohort_cbs_barrier";
 inline constexpr llvm::StringLiteral unsupported_marker = "__cohort_cbs_unsupported";
 inline constexpr llvm::StringLiteral scratch_marker = "__cohort_cbs_scratch";
+/// The collectives' deposits: only pointers derived from this marker's value write them.
+inline constexpr llvm::StringLiteral deposits_marker = "__cohort_cbs_deposits";
 inline constexpr llvm::StringLiteral local_memory_marker = "__cohort_cbs_local_memory";
 inline constexpr llvm::StringLiteral item_storage_function = "__cohort_cbs_item_storage";
 

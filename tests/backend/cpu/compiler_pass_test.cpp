@@ -11,6 +11,7 @@
 #include <cstdint>
 #include <numeric>
 #include <stdexcept>
+#include <type_traits>
 #include <vector>
 
 #include <cohort/backend/cpu/compiler_pass.hpp>
@@ -307,6 +308,146 @@ TEST_P(compiler_pass, collective_in_a_called_function) {
       [&] {
         for (std::size_t i = 0; i < n; ++i) ASSERT_EQ(out[i], static_cast<float>(i % 4) - 1.5f) << i;
       });
+}
+
+namespace {
+/// Values an item deposits for a collective and uses after it: the pass reads such a value
+/// back from the item's deposit where nothing overwrites the deposit in between, and keeps
+/// it in a slot of the item's where something may (the deposits of a collective of another
+/// type, or of another value of the same type, before the use; a deposit on only some ways).
+/// Every value stays a small integer, exact in floating point in any order of summation.
+template <typename T>
+struct deposited_values {
+  static constexpr std::size_t rounds = 5, outputs = 6;
+  const T* in;
+  double* out;
+
+  static T threshold(std::size_t lid) { return static_cast<T>(static_cast<int>(lid * 5 % 16) - 8); }
+  static T mod3(T v) { return static_cast<T>(static_cast<long long>(v) % 3); }
+
+  template <int D>
+  void operator()(nd_item<D> it) const {
+    const auto g = it.get_group();
+    const std::size_t lid = it.get_local_linear_id(), gid = it.get_global_linear_id();
+    const std::size_t count = g.get_local_linear_range();
+    const T t = threshold(lid);
+    T x = in[gid], y = static_cast<T>(lid % 3), z = static_cast<T>(lid % 5);
+    T p{};
+    double d = 0;
+    for (std::size_t k = 0; k < rounds; ++k) {
+      // x: read back after the sum, and after the scan (whose results lie apart).
+      const T s = reduce_over_group(g, x, plus<>());
+      x = s > t ? x - T(1) : x + T(1);
+      p = inclusive_scan_over_group(g, x, plus<>());
+      x = x + (p > s ? T(1) : T(-1));
+      // y: a collective of doubles deposits before y's use (for T = double, another value
+      // in the same place).
+      const T m = reduce_over_group(g, y, maximum<>());
+      d = reduce_over_group(g, static_cast<double>(x) * 0.5, plus<>());
+      y = y + (m > T(2) ? T(-1) : T(1)) + mod3(static_cast<T>(d));
+      // z: deposited on even rounds only; then in a broadcast's request beside its source.
+      const T q = k % 2 == 0 ? reduce_over_group(g, z, minimum<>()) : reduce_over_group(g, z + y, minimum<>());
+      z = z + mod3(q);
+      const T f = group_broadcast(g, z, (k * 7) % count);
+      z = z - mod3(f) + T(1);
+    }
+    double* o = out + gid * outputs;
+    o[0] = static_cast<double>(x);
+    o[1] = static_cast<double>(y);
+    o[2] = static_cast<double>(z);
+    o[3] = static_cast<double>(p);
+    o[4] = d;
+    o[5] = static_cast<double>(t);
+  }
+
+  /// The same steps for one group, whose items' global linear ids are `ids` in local
+  /// linear order.
+  static void model(const T* in, double* out, const std::vector<std::size_t>& ids) {
+    const std::size_t count = ids.size();
+    std::vector<T> x(count), y(count), z(count), p(count);
+    double d = 0;
+    for (std::size_t l = 0; l < count; ++l) {
+      x[l] = in[ids[l]];
+      y[l] = static_cast<T>(l % 3);
+      z[l] = static_cast<T>(l % 5);
+    }
+    for (std::size_t k = 0; k < rounds; ++k) {
+      T s = 0;
+      for (std::size_t l = 0; l < count; ++l) s += x[l];
+      T acc = 0;
+      for (std::size_t l = 0; l < count; ++l) {
+        x[l] = s > threshold(l) ? x[l] - T(1) : x[l] + T(1);
+        acc += x[l];
+        p[l] = acc;
+        x[l] = x[l] + (p[l] > s ? T(1) : T(-1));
+      }
+      const T m = *std::max_element(y.begin(), y.end());
+      d = 0;
+      for (std::size_t l = 0; l < count; ++l) d += static_cast<double>(x[l]) * 0.5;
+      for (std::size_t l = 0; l < count; ++l) y[l] = y[l] + (m > T(2) ? T(-1) : T(1)) + mod3(static_cast<T>(d));
+      T q = k % 2 == 0 ? z[0] : z[0] + y[0];
+      for (std::size_t l = 0; l < count; ++l) q = std::min(q, k % 2 == 0 ? z[l] : z[l] + y[l]);
+      for (std::size_t l = 0; l < count; ++l) z[l] = z[l] + mod3(q);
+      const T f = z[(k * 7) % count];
+      for (std::size_t l = 0; l < count; ++l) z[l] = z[l] - mod3(f) + T(1);
+    }
+    for (std::size_t l = 0; l < count; ++l) {
+      double* o = out + ids[l] * outputs;
+      o[0] = static_cast<double>(x[l]);
+      o[1] = static_cast<double>(y[l]);
+      o[2] = static_cast<double>(z[l]);
+      o[3] = static_cast<double>(p[l]);
+      o[4] = d;
+      o[5] = static_cast<double>(threshold(l));
+    }
+  }
+};
+}  // namespace
+
+// Values used after the collective they were deposited for, in groups of odd sizes (rows
+// left partial by the vector loops, the last item apart), of one item, and of two
+// dimensions (rows of items, a last row short of the item that runs apart).
+TEST_P(compiler_pass, deposited_values_used_after_the_collective) {
+  auto check_type = [&]<typename T>(T) {
+    SCOPED_TRACE(sizeof(T) == 8 ? "double" : std::is_integral_v<T> ? "int32" : "float");
+    // global: the kernel's range; local: its groups' (as two dimensions, the first 1 for
+    // one-dimensional groups).
+    auto run_case = [&](range<2> global, range<2> local, auto launch) {
+      const std::size_t n = global.size(), outputs = deposited_values<T>::outputs;
+      shared_array<T> in(n, q, T(0));
+      for (std::size_t i = 0; i < n; ++i) in[i] = static_cast<T>(static_cast<int>((i * 7) % 17) - 8);
+      shared_array<double> out(n * outputs, q, -1.0);
+      std::vector<double> expected(n * outputs);
+      for (std::size_t gr = 0; gr < global[0] / local[0]; ++gr)
+        for (std::size_t gc = 0; gc < global[1] / local[1]; ++gc) {
+          std::vector<std::size_t> ids;
+          for (std::size_t i = 0; i < local[0]; ++i)
+            for (std::size_t j = 0; j < local[1]; ++j) ids.push_back((gr * local[0] + i) * global[1] + gc * local[1] + j);
+          deposited_values<T>::model(in.data(), expected.data(), ids);
+        }
+      const deposited_values<T> kernel{in.data(), out.data()};
+      one_item_or_both_ways(
+          local.size(), [&] { launch(kernel); },
+          [&] {
+            for (std::size_t i = 0; i < n * outputs; ++i)
+              ASSERT_EQ(out[i], expected[i]) << "item " << i / outputs << ", output " << i % outputs;
+          });
+    };
+    for (std::size_t local : {1u, 2u, 7u, 13u, 33u, 100u, 255u, 256u}) {
+      SCOPED_TRACE("groups of " + std::to_string(local));
+      run_case(range<2>{1, 3 * local}, range<2>{1, local}, [&](const deposited_values<T>& k) {
+        q.parallel_for(nd_range<1>{3 * local, local}, k).wait_and_throw();
+      });
+    }
+    for (const range<2> local : {range<2>{3, 5}, range<2>{4, 16}, range<2>{2, 24}}) {
+      SCOPED_TRACE("groups of " + std::to_string(local[0]) + " x " + std::to_string(local[1]));
+      const range<2> global{local[0] * 2, local[1] * 2};
+      run_case(global, local, [&](const deposited_values<T>& k) { q.parallel_for(nd_range<2>{global, local}, k).wait_and_throw(); });
+    }
+  };
+  check_type(std::int32_t{});
+  check_type(float{});
+  check_type(double{});
 }
 
 namespace {

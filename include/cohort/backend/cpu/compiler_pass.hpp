@@ -53,6 +53,12 @@ void __cohort_cbs_barrier() noexcept;
 /// The thread's collective scratch (scratch_state): one value per group, which the pass
 /// computes once in the wrapper's entry instead of per item and region.
 __attribute__((const)) std::byte* __cohort_cbs_scratch() noexcept;
+/// The part of the scratch that holds the items' deposits (after the single result), likewise
+/// computed once. The library writes deposits only through this pointer and reaches nothing
+/// else through it, so the pass can tell which stores may overwrite a deposit: where none
+/// does between a deposit and a later use of the deposited value, the item reads the value
+/// back from its deposit instead of keeping a slot of its own.
+__attribute__((const)) std::byte* __cohort_cbs_deposits() noexcept;
 /// The group's local-accessor memory, likewise computed once per group.
 __attribute__((const)) char* __cohort_cbs_local_memory() noexcept;
 /// Code the pass must not transform (the pass declines a wrapper that still calls it).
@@ -83,6 +89,8 @@ inline void reserve_scratch(std::size_t group_size) {
   if (scratch_state::t_bytes < bytes) grow_scratch(bytes);
 }
 [[gnu::always_inline]] inline std::byte* scratch() { return __cohort_cbs_scratch(); }
+/// The deposits: scratch() + scratch_result_bytes.
+[[gnu::always_inline]] inline std::byte* deposits() { return __cohort_cbs_deposits(); }
 
 /// Whether launches run the kernels the pass transformed as loops (the default). Turned off,
 /// they run on fibers as without the pass: benchmarks and tests compare the two in one
@@ -123,7 +131,7 @@ template <typename T, typename R, bool One, typename Complete, typename Read>
   } else {
     static_assert(sizeof(R) <= scratch_result_bytes);
     std::byte* const base = scratch();
-    T* const values = reinterpret_cast<T*>(base + scratch_result_bytes);
+    T* const values = reinterpret_cast<T*>(deposits());
     R* const results = reinterpret_cast<R*>(One ? base : base + scratch_result_bytes + count * scratch_bytes_per_item);
     __builtin_memcpy(values + me, &x, sizeof(T));
     __cohort_cbs_barrier();
@@ -172,10 +180,19 @@ template <bool Or>
 }
 
 /// detail::fold_in_lanes out of line: its lane array, inlined, would be a stack object of
-/// the wrapper, which the pass gives every item a copy of.
+/// the wrapper, which the pass gives every item a copy of. Pure (only built-in operators
+/// reach it), so that the pass sees that the completion leaves the deposits as they were.
 template <typename T, typename Op>
-[[gnu::noinline]] T fold_in_lanes_out_of_line(const T* v, std::size_t count, Op op) {
+[[gnu::noinline, gnu::pure]] T fold_in_lanes_out_of_line(const T* v, std::size_t count, Op op) {
   return detail::fold_in_lanes(v, count, op);
+}
+
+/// detail::fold_nonempty for the reorderable operators (built-in ones), out of line and pure
+/// for the same reason (a call of fold_nonempty itself, which the compiler may leave out of
+/// line, could write anything as far as the pass knows).
+template <typename T, typename Op>
+[[gnu::noinline, gnu::pure]] T fold_reorderable(const T* v, std::size_t count, Op op) {
+  return detail::fold_nonempty(v, count, op);
 }
 
 /// Whether a reduction's completion runs on compiler vectors of the lanes of
@@ -254,7 +271,7 @@ template <typename T, typename Op>
         } else if constexpr (lane_vector_v<Op, T>) {
           *out = fold_in_lane_vector(v, n, op);
         } else if constexpr (reorderable_v<Op, T>) {
-          *out = detail::fold_nonempty(v, n, op);
+          *out = fold_reorderable(v, n, op);
         } else if constexpr (detail::lane_ordered_reduce_v<Op, T>) {
           *out = fold_in_lanes_out_of_line(v, n, op);
         } else {
