@@ -17,11 +17,14 @@
 //  5. each region becomes a loop over the items; where the items leave a region for the next
 //     barrier, the loop ends and the region that starts after that barrier follows. The
 //     barriers of a group are reached by all its items (SYCL requires it), so the last
-//     item's choice is the group's: where a region has several ways out, the last item runs
-//     apart after the loop, which then has one exit; a region where only item 0 works (a
-//     collective's completion) runs for item 0 alone; a region that starts with a test of
-//     the local id against a bound the same for all (a tree's `lid < half`) becomes two
-//     loops, the items below the bound and those above, each with the test decided;
+//     item's choice is the group's: where a region has several ways out, the loop runs every
+//     item to one exit, and a copy of the last item's way through the region with only its
+//     tests and its values the same for all replays its choice after the loop (or, where
+//     those need more than such values, the last item runs apart after the loop over the
+//     others); a region where only item 0 works (a collective's completion) runs for item 0
+//     alone; a region that starts with a test of the local id against a bound the same for
+//     all (a tree's `lid < half`) becomes two loops, the items below the bound and those
+//     above, each with the test decided;
 //  6. LLVM's passes tidy the loops for the vectoriser, and unswitch them on the conditions
 //     the same for all items that they still test.
 #include "form_work_item_loops.hpp"
@@ -167,14 +170,21 @@ private:
   /// Whether only item 0 does anything in region r (a collective's completion): the region
   /// starts with a test of the local id against 0 and has nothing else to do otherwise.
   bool only_item_zero_works(unsigned r) const;
+  /// Whether, in region r, the last item's way out and its stores of values the same for all
+  /// follow from those values alone (pure arithmetic on constants, values computed once per
+  /// group and values read from the last item's slots that the loop does not write, no branch
+  /// that items may take different ways): a copy of the region that keeps only them can then
+  /// run after a loop over every item (clone_region's `replay`).
+  bool last_item_replayable(unsigned r) const;
   /// Copies region r for the item `lid` before block `before`; its exits go to
   /// `exit_to(target)`; `start` receives the copy's first block. `in_loop`: the copy is the
   /// body of the loop over the items.
   /// `start_branch`: where set, the value that the copy's first branch takes (the items it
-  /// runs are known to go that way).
+  /// runs are known to go that way). `replay`: the copy (of the last item, after a loop that
+  /// ran it) keeps only the stores that the loop left out and the way out.
   std::string clone_region(unsigned r, Value* lid, BasicBlock* before, bool in_loop,
                            const std::function<BasicBlock*(unsigned)>& exit_to, BasicBlock*& start,
-                           std::optional<bool> start_branch = std::nullopt);
+                           std::optional<bool> start_branch = std::nullopt, bool replay = false);
   /// Where region r starts with a test of the local id against a bound the same for all
   /// items (`lid < half` in a tree, `base + lid < n` for a global id), the bound computed at
   /// the end of `at`, the value the test takes below it, and (for an offset local id) the
@@ -235,7 +245,10 @@ private:
   SmallVector<item_array, 16> item_arrays;
   SmallPtrSet<BasicBlock*, 32> original;  // the blocks the copies replace
   MDNode* last_access_group = nullptr;
-  bool loop_leaves_out_last_item = false;  // for clone_region: the loop runs items [0, n - 1)
+  // For clone_region: the loop leaves the last item's stores of values the same for all to
+  // the copy after it (of the whole item, or of its replay), and never writes the slots that
+  // the loads of those values read.
+  bool loop_leaves_out_last_item = false;
   // Rows of the items (item_rows.hpp): their length as the kernel divides by it, and as the
   // loops step (at least 1, so that no loop divides by zero where the kernel would not).
   Value* row_length = nullptr;
@@ -937,7 +950,7 @@ std::string loop_former::give_each_item_its_storage() {
 
 std::string loop_former::clone_region(unsigned r, Value* lid, BasicBlock* before, bool in_loop,
                                       const std::function<BasicBlock*(unsigned)>& exit_to, BasicBlock*& start,
-                                      std::optional<bool> start_branch) {
+                                      std::optional<bool> start_branch, bool replay) {
   region& reg = regions[r];
   ValueToValueMapTy map;
   IRBuilder<> builder(before->getContext());
@@ -994,6 +1007,32 @@ std::string loop_former::clone_region(unsigned r, Value* lid, BasicBlock* before
           map.erase(access);
           copy->eraseFromParent();
         }
+  if (replay) {
+    // The loop ran the last item's work: what is left is what the loop left out, its stores
+    // of values the same for all, and the way out. The rest has no use once the side
+    // effects go (last_item_replayable).
+    DenseSet<Instruction*> kept;
+    for (auto& [access, slot] : slot_accesses)
+      if (isa<StoreInst>(access) && !read_as_own.count(slot))
+        if (auto* copy = dyn_cast_or_null<Instruction>(map.lookup(access))) kept.insert(copy);
+    SmallVector<Instruction*, 32> effects;
+    for (BasicBlock* copy : copies)
+      for (Instruction& inst : *copy)
+        if (!inst.isTerminator() && !kept.count(&inst) && inst.mayHaveSideEffects()) effects.push_back(&inst);
+    for (Instruction* inst : effects) {
+      if (!inst->getType()->isVoidTy()) inst->replaceAllUsesWith(UndefValue::get(inst->getType()));
+      inst->eraseFromParent();
+    }
+    for (bool changed = true; changed;) {
+      changed = false;
+      for (BasicBlock* copy : copies)
+        for (Instruction& inst : make_early_inc_range(reverse(*copy)))
+          if (isInstructionTriviallyDead(&inst)) {
+            inst.eraseFromParent();
+            changed = true;
+          }
+    }
+  }
   SmallPtrSet<BasicBlock*, 16> copy_set(copies.begin(), copies.end());
   for (BasicBlock* copy : copies) {
     Instruction* term = copy->getTerminator();
@@ -1139,6 +1178,50 @@ bool loop_former::only_item_zero_works(unsigned r) const {
   return true;
 }
 
+bool loop_former::last_item_replayable(unsigned r) const {
+  const region& reg = regions[r];
+  SmallVector<Value*, 16> needed;
+  for (BasicBlock* b : reg.blocks) {
+    if (divergent.count(b)) return false;
+    Instruction* term = b->getTerminator();
+    if (auto* br = dyn_cast<BranchInst>(term)) {
+      if (br->isConditional()) needed.push_back(br->getCondition());
+    } else if (auto* sw = dyn_cast<SwitchInst>(term)) {
+      needed.push_back(sw->getCondition());
+    } else if (!isa<ReturnInst>(term) && !isa<UnreachableInst>(term)) {
+      return false;  // an invoke, ...: ways that a copy without side effects cannot keep
+    }
+  }
+  for (auto& [access, slot] : slot_accesses) {
+    auto* store = dyn_cast<StoreInst>(access);
+    if (!store || !reg.blocks.count(store->getParent())) continue;
+    if (!read_as_own.count(slot)) {
+      needed.push_back(store->getValueOperand());
+      continue;
+    }
+    // The loop stores such a value for every item, the last included: the region must not
+    // also read it as the same for all (from the last item's slot).
+    for (auto& [load, other] : uniform_loads)
+      if (other == slot && reg.blocks.count(load->getParent())) return false;
+  }
+  SmallPtrSet<Value*, 32> seen;
+  while (!needed.empty()) {
+    auto* inst = dyn_cast<Instruction>(needed.pop_back_val());
+    if (!inst || uniform.count(inst) || !seen.insert(inst).second) continue;
+    if (varying.count(inst) || !reg.blocks.count(inst->getParent())) return false;
+    if (auto* load = dyn_cast<LoadInst>(inst)) {
+      // Other memory may have changed since the last item read it in the loop (by the last
+      // item itself, in a group of one).
+      auto found = uniform_loads.find(load);
+      if (found == uniform_loads.end() || read_as_own.count(found->second)) return false;
+      continue;
+    }
+    if (inst->mayReadOrWriteMemory() || inst->mayHaveSideEffects()) return false;
+    for (Value* op : inst->operands()) needed.push_back(op);
+  }
+  return true;
+}
+
 Value* loop_former::before_the_loop(Value* v, BasicBlock* at, unsigned depth) {
   if (isa<Constant>(v) || isa<Argument>(v)) return v;
   auto* inst = dyn_cast<Instruction>(v);
@@ -1248,13 +1331,19 @@ std::string loop_former::build_loops() {
     // as the vectoriser needs.
     // So does it where the region both writes and reads a value the same for all (a
     // loop counter): the loop then never writes the slot that it reads.
+    // Where the last item's way out and those values follow from values the same for all,
+    // the loop runs every item, and a copy of the last item's way through the region
+    // without its work replays only that after the loop: no loop of all items but one,
+    // which the vectoriser leaves with a remainder of single items (255 = 3 x 64 + 7 x 8 + 7).
     bool reads_and_writes = false;
     for (auto& [load, slot] : uniform_loads)
       if (reg.blocks.count(load->getParent()))
         for (auto& [access, other] : slot_accesses)
           if (other == slot && isa<StoreInst>(access) && reg.blocks.count(access->getParent())) reads_and_writes = true;
-    const bool last_apart = targets.size() > 1 || reads_and_writes;
-    loop_leaves_out_last_item = last_apart;
+    const bool last_after = targets.size() > 1 || reads_and_writes;
+    const bool replay = last_after && last_item_replayable(r);
+    const bool last_apart = last_after && !replay;
+    loop_leaves_out_last_item = last_after;
     if (only_item_zero_works(r) && targets.size() == 1) {
       // No loop: item 0 alone.
       BasicBlock* start = nullptr;
@@ -1414,9 +1503,14 @@ std::string loop_former::build_loops() {
     }
 
     builder.SetInsertPoint(leave);
-    if (last_apart) {
+    if (last_after) {
+      if (debug_enabled())
+        errs() << "cohort-cbs: " << f.getName() << ": region " << r << ": the last item "
+               << (replay ? "replayed after a loop over every item\n" : "apart\n");
       BasicBlock* last_start = nullptr;
-      if (std::string why = clone_region(r, last_lid, done, false, destination, last_start); !why.empty()) return why;
+      if (std::string why = clone_region(r, last_lid, done, false, destination, last_start, std::nullopt, replay);
+          !why.empty())
+        return why;
       builder.CreateBr(last_start);
     } else if (targets.empty()) {
       builder.CreateUnreachable();

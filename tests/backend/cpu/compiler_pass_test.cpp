@@ -451,6 +451,103 @@ TEST_P(compiler_pass, deposited_values_used_after_the_collective) {
 }
 
 namespace {
+/// The group-algorithm benchmark's shape: a kernel loop around a collective whose result every
+/// item uses and whose deposit every item reads back, the loop's test after the collective.
+/// The loop's counter, and `u` (updated on some rounds, in a branch that all items take
+/// together), are the same for all items and live across the barriers. With `Until`, the
+/// kernel also leaves the loop on a test of the collective's result. Every value stays a
+/// small integer, exact in floating point in any order of summation.
+template <typename T, bool Until>
+struct collective_loop {
+  static constexpr std::size_t rounds = 37;
+  const T* in;
+  T* out_x;
+  T* out_r;
+  long long* out_u;
+
+  static T threshold(std::size_t lid) { return static_cast<T>(static_cast<int>(lid * 5 % 16) - 8); }
+  static T step(T x, T r, T t) { return r > t ? x - T(1) : x + T(1); }
+  static long long next_u(long long u, std::size_t k) { return k % 3 == 0 ? (u * 3 + static_cast<long long>(k)) % 1000003 : u; }
+  static bool leaves(T r, std::size_t k) {
+    return Until && ((static_cast<long long>(r) % 11 + 11) % 11) == static_cast<long long>(k % 11);
+  }
+
+  void operator()(nd_item<1> it) const {
+    const auto g = it.get_group();
+    const std::size_t gid = it.get_global_id(0);
+    const T t = threshold(it.get_local_id(0));
+    T x = in[gid], r{};
+    long long u = 1;
+    for (std::size_t k = 0; k < rounds; ++k) {
+      r = reduce_over_group(g, x, plus<T>());
+      x = step(x, r, t);
+      u = next_u(u, k);
+      if (leaves(r, k)) break;
+    }
+    out_x[gid] = x;
+    out_r[gid] = r;
+    out_u[gid] = u;
+  }
+
+  /// The same steps for the group of `count` items from `base`, serially.
+  static void model(const T* in, T* out_x, T* out_r, long long* out_u, std::size_t base, std::size_t count) {
+    std::vector<T> x(in + base, in + base + count);
+    T r{};
+    long long u = 1;
+    for (std::size_t k = 0; k < rounds; ++k) {
+      r = T(0);
+      for (std::size_t l = 0; l < count; ++l) r += x[l];
+      for (std::size_t l = 0; l < count; ++l) x[l] = step(x[l], r, threshold(l));
+      u = next_u(u, k);
+      if (leaves(r, k)) break;
+    }
+    for (std::size_t l = 0; l < count; ++l) {
+      out_x[base + l] = x[l];
+      out_r[base + l] = r;
+      out_u[base + l] = u;
+    }
+  }
+};
+}  // namespace
+
+// A collective in a kernel loop whose result and deposit every item uses, in groups of odd
+// and even sizes around the vector widths and 256: the pass loops over every item and
+// replays the last item's way out of the loop after it (from the counter alone), or, where
+// the way out depends on the collective's result, runs the last item apart.
+TEST_P(compiler_pass, collective_result_and_deposit_used_by_every_item) {
+  auto check = [&]<typename T, bool Until>(T, std::bool_constant<Until>) {
+    SCOPED_TRACE(std::string(sizeof(T) == 8 ? "double" : std::is_integral_v<T> ? "int32" : "float") +
+                 (Until ? ", leaving on the result" : ", leaving on the counter"));
+    for (std::size_t local : {1u, 2u, 3u, 7u, 8u, 16u, 17u, 31u, 64u, 65u, 100u, 255u, 256u, 257u, 1024u}) {
+      SCOPED_TRACE("groups of " + std::to_string(local));
+      const std::size_t groups = 3, n = groups * local;
+      shared_array<T> in(n, q, T(0)), out_x(n, q, T(-100)), out_r(n, q, T(-100));
+      shared_array<long long> out_u(n, q, -1);
+      for (std::size_t i = 0; i < n; ++i) in[i] = static_cast<T>(static_cast<int>((i * 7) % 17) - 8);
+      std::vector<T> expect_x(n), expect_r(n);
+      std::vector<long long> expect_u(n);
+      for (std::size_t gr = 0; gr < groups; ++gr)
+        collective_loop<T, Until>::model(in.data(), expect_x.data(), expect_r.data(), expect_u.data(), gr * local, local);
+      const collective_loop<T, Until> kernel{in.data(), out_x.data(), out_r.data(), out_u.data()};
+      one_item_or_both_ways(
+          local, [&] { q.parallel_for(nd_range<1>{n, local}, kernel).wait_and_throw(); },
+          [&] {
+            for (std::size_t i = 0; i < n; ++i) {
+              ASSERT_EQ(out_x[i], expect_x[i]) << i;
+              ASSERT_EQ(out_r[i], expect_r[i]) << i;
+              ASSERT_EQ(out_u[i], expect_u[i]) << i;
+            }
+          });
+    }
+  };
+  check(std::int32_t{}, std::false_type{});
+  check(std::int32_t{}, std::true_type{});
+  check(float{}, std::false_type{});
+  check(float{}, std::true_type{});
+  check(double{}, std::false_type{});
+}
+
+namespace {
 /// The documented order of a floating-point group reduction (detail/reduce_lanes.hpp),
 /// written again here from its description: item i into lane i % L (L = 128 / sizeof(T)),
 /// each lane in ascending id, then the lanes halved (lane j op lane j + h), skipping lanes
