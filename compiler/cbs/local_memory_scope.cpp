@@ -26,6 +26,25 @@ bool from_kernel_data(const Value* p, unsigned loads) {
   return load && loads > 0 && load->isSimple() && from_kernel_data(load->getPointerOperand(), loads - 1);
 }
 
+/// Calls `mark(inst, pointer, object)` for every load and store of `f`: its address and the
+/// address's underlying object.
+template <typename Mark>
+void for_each_access(Function& f, Mark mark) {
+  for (Instruction& inst : instructions(f)) {
+    const Value* pointer = nullptr;
+    if (auto* load = dyn_cast<LoadInst>(&inst))
+      pointer = load->getPointerOperand();
+    else if (auto* store = dyn_cast<StoreInst>(&inst))
+      pointer = store->getPointerOperand();
+    if (pointer) mark(inst, pointer, getUnderlyingObject(pointer, max_lookup));
+  }
+}
+
+/// Adds `scope` to the instruction's metadata of `kind` (alias.scope or noalias).
+void add_scope(Instruction& inst, unsigned kind, MDNode* scope) {
+  inst.setMetadata(kind, MDNode::concatenate(inst.getMetadata(kind), scope));
+}
+
 }  // namespace
 
 void scope_local_memory(Function& f, Value* local_memory) {
@@ -34,19 +53,12 @@ void scope_local_memory(Function& f, Value* local_memory) {
   MDBuilder md(ctx);
   MDNode* domain = md.createAnonymousAliasScopeDomain("cbs.memory");
   MDNode* local = MDNode::get(ctx, {md.createAnonymousAliasScope(domain, "cbs.local_memory")});
-  for (Instruction& inst : instructions(f)) {
-    const Value* pointer = nullptr;
-    if (auto* load = dyn_cast<LoadInst>(&inst))
-      pointer = load->getPointerOperand();
-    else if (auto* store = dyn_cast<StoreInst>(&inst))
-      pointer = store->getPointerOperand();
-    if (!pointer) continue;
-    if (getUnderlyingObject(pointer, max_lookup) == local_memory)
-      inst.setMetadata(LLVMContext::MD_alias_scope,
-                       MDNode::concatenate(inst.getMetadata(LLVMContext::MD_alias_scope), local));
+  for_each_access(f, [&](Instruction& inst, const Value* pointer, const Value* object) {
+    if (object == local_memory)
+      add_scope(inst, LLVMContext::MD_alias_scope, local);
     else if (from_kernel_data(pointer, 2))
-      inst.setMetadata(LLVMContext::MD_noalias, MDNode::concatenate(inst.getMetadata(LLVMContext::MD_noalias), local));
-  }
+      add_scope(inst, LLVMContext::MD_noalias, local);
+  });
 }
 
 void scope_deposits(Function& f, Value* scratch, Value* deposits) {
@@ -55,20 +67,12 @@ void scope_deposits(Function& f, Value* scratch, Value* deposits) {
   MDBuilder md(ctx);
   MDNode* domain = md.createAnonymousAliasScopeDomain("cbs.scratch");
   MDNode* scope = MDNode::get(ctx, {md.createAnonymousAliasScope(domain, "cbs.deposits")});
-  for (Instruction& inst : instructions(f)) {
-    const Value* pointer = nullptr;
-    if (auto* load = dyn_cast<LoadInst>(&inst))
-      pointer = load->getPointerOperand();
-    else if (auto* store = dyn_cast<StoreInst>(&inst))
-      pointer = store->getPointerOperand();
-    if (!pointer) continue;
-    const Value* object = getUnderlyingObject(pointer, max_lookup);
+  for_each_access(f, [&](Instruction& inst, const Value*, const Value* object) {
     if (object == deposits)
-      inst.setMetadata(LLVMContext::MD_alias_scope,
-                       MDNode::concatenate(inst.getMetadata(LLVMContext::MD_alias_scope), scope));
+      add_scope(inst, LLVMContext::MD_alias_scope, scope);
     else if (object == scratch)
-      inst.setMetadata(LLVMContext::MD_noalias, MDNode::concatenate(inst.getMetadata(LLVMContext::MD_noalias), scope));
-  }
+      add_scope(inst, LLVMContext::MD_noalias, scope);
+  });
 }
 
 }  // namespace cohort_cbs
