@@ -60,11 +60,13 @@ def benchmarks(rows):
 
 
 # The plain CUDA kernel that does what each model's kernel adds to the plain one: the
-# hierarchical and scoped models' barriers, the nd_range source's std::size_t counters.
+# hierarchical and scoped models' barriers (and the hierarchical range's tests), the nd_range
+# source's std::size_t counters.
 # The first reference of each list that a case has (the benchmarks with std::size_t rows
 # have them for every model).
 MODEL_BOUNDS = {"nd_range": ["cuda_size_t_counters"],
-                "hierarchical": ["cuda_size_t_counters_barriers_of_hierarchical", "cuda_barriers_of_hierarchical"],
+                "hierarchical": ["cuda_size_t_counters_barriers_and_range_of_hierarchical",
+                                 "cuda_size_t_counters_barriers_of_hierarchical", "cuda_barriers_of_hierarchical"],
                 "scoped": ["cuda_size_t_counters_barriers_of_scoped", "cuda_barriers_of_scoped"]}
 
 

@@ -23,8 +23,10 @@ namespace cbench {
 /// the model costs where a library cannot leave them out, docs/results/cuda.md):
 /// hierarchical: one before the load and one after every step (parallel_for_work_item's
 /// two sides); scoped: one after the last step (distribute_items_and_wait before
-/// single_item reads the result).
-enum class barriers_of { plain, hierarchical, scoped };
+/// single_item reads the result); hierarchical_range: hierarchical's barriers and, at every
+/// step, the tests a parallel_for_work_item over a run-time logical range makes (the
+/// thread's first item, then whether more items follow, as the CUDA launcher does).
+enum class barriers_of { plain, hierarchical, scoped, hierarchical_range };
 
 inline void check(cudaError_t e, const char* what) {
   if (e != cudaSuccess) {

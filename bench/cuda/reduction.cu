@@ -39,12 +39,15 @@ __global__ void reduce_pass_cuda(const T* in, T* out, std::size_t n) {
   T* scratch = reinterpret_cast<T*>(shared_bytes);
   const Counter tid = threadIdx.x;
   const std::size_t gid = static_cast<std::size_t>(blockIdx.x) * blockDim.x + tid;
-  if (Model == barriers_of::hierarchical) __syncthreads();
+  constexpr bool hierarchical = Model == barriers_of::hierarchical || Model == barriers_of::hierarchical_range;
+  if (hierarchical) __syncthreads();
   scratch[tid] = gid < n ? in[gid] : T(0);
   for (Counter half = blockDim.x / 2; half > 0; half /= 2) {
     __syncthreads();
     if (tid < half) scratch[tid] += scratch[tid + half];
-    if (Model == barriers_of::hierarchical) __syncthreads();
+    if (Model == barriers_of::hierarchical_range)
+      for (Counter i = tid + blockDim.x; i < half; i += blockDim.x) scratch[i] += scratch[i + half];
+    if (hierarchical) __syncthreads();
   }
   if (Model == barriers_of::scoped) __syncthreads();
   if (tid == 0) out[blockIdx.x] = scratch[0];
@@ -120,6 +123,9 @@ void run_type(const cohort::device& device, const options& o) {
   const double t_wide_scoped =
       time_cuda(prepare, plain_passes(&reduce_pass_cuda<T, barriers_of::scoped, std::size_t>), o.repeats);
   const bool wide_scoped_ok = verify();
+  const double t_wide_range = time_cuda(
+      prepare, plain_passes(&reduce_pass_cuda<T, barriers_of::hierarchical_range, std::size_t>), o.repeats);
+  const bool wide_range_ok = verify();
   const double t_cub = time_cuda(
       prepare,
       [&](cudaStream_t s) { check(cub::DeviceReduce::Sum(temp.get(), temp_bytes, in.get(), sum.get(), n, s), "cub"); },
@@ -147,6 +153,9 @@ void run_type(const cohort::device& device, const options& o) {
   reference_row(base, "cuda_size_t_counters_barriers_of_scoped", t_wide_scoped, wide_scoped_ok, bytes,
                 attributes_of(&reduce_pass_cuda<T, barriers_of::scoped, std::size_t>, static_cast<int>(local),
                               static_cast<long long>(local * sizeof(T))));
+  reference_row(base, "cuda_size_t_counters_barriers_and_range_of_hierarchical", t_wide_range, wide_range_ok, bytes,
+                attributes_of(&reduce_pass_cuda<T, barriers_of::hierarchical_range, std::size_t>,
+                              static_cast<int>(local), static_cast<long long>(local * sizeof(T))));
 
   // The kernel models: the same passes on a cohort queue.
   auto model = [&](const char* name, auto pass) {
