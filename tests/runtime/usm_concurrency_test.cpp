@@ -66,20 +66,24 @@ TEST_P(usm_concurrency, allocate_query_copy_and_free_from_several_threads) {
     }
     --owners_running;
   };
+  auto lookup = [&](int* p) {
+    const usm::alloc k = get_pointer_type(p, ctx);  // may race with the owner's free
+    if (k != usm::alloc::unknown) {
+      try {
+        (void)get_pointer_device(p, ctx);
+      } catch (const exception&) {  // freed between the two queries: a valid outcome
+      }
+    }
+    ++querier_lookups;
+  };
   auto querier = [&] {
     std::size_t s = 0;
-    while (owners_running.load() > 0) {
-      int* p = published[s++ % slots].load();
-      if (!p) continue;
-      const usm::alloc k = get_pointer_type(p, ctx);  // may race with the owner's free
-      if (k != usm::alloc::unknown) {
-        try {
-          (void)get_pointer_device(p, ctx);
-        } catch (const exception&) {  // freed between the two queries: a valid outcome
-        }
-      }
-      ++querier_lookups;
-    }
+    while (owners_running.load() > 0)
+      if (int* p = published[s++ % slots].load()) lookup(p);
+    // Once more over the pointers the owners left published (freed only after the join), so
+    // a querier that the scheduler started late still queries some.
+    for (auto& slot : published)
+      if (int* p = slot.load()) lookup(p);
   };
 
   std::vector<std::thread> threads;
