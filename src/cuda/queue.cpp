@@ -28,10 +28,12 @@ cudaEvent_t make_event(bool timing) {
 /// launch itself. Shared by the queue and its commands' completions, which may outlive it.
 class event_pool {
 public:
+  event_pool() = default;
   /// A pool with `count` spare events without timing: a queue's first commands then take
   /// them as later ones do (the queue's list of commands keeps a few dozen alive before it
-  /// drops the completed ones, whose events come back here).
-  explicit event_pool(std::size_t count) {
+  /// drops the completed ones, whose events come back here). Delegating, so the events made
+  /// before one that fails are destroyed with the pool.
+  explicit event_pool(std::size_t count) : event_pool() {
     m_spare[0].reserve(count);
     for (std::size_t i = 0; i < count; ++i) m_spare[0].push_back(make_event(false));
   }

@@ -12,7 +12,6 @@
 #include <cstddef>
 #include <exception>
 #include <memory>
-#include <new>
 #include <optional>
 
 #include <omp.h>
@@ -32,76 +31,14 @@ struct alignas(128) thread_partials {
   std::optional<Set> set;
 };
 
-/// Memory for one launch's partials, kept by the launching thread for its next launches: an
-/// aligned allocation and its release cost more than the rest of a small launch's
-/// bookkeeping. A launch that finds it in use (none should: a kernel cannot wait for
-/// another) takes memory of its own.
-class partials_memory {
-public:
-  explicit partials_memory(std::size_t bytes) {
-    cache& c = thread_cache();
-    if (!c.in_use) {
-      if (c.bytes < bytes) {
-        c.release();
-        c.data = ::operator new(bytes, alignment);
-        c.bytes = bytes;
-      }
-      c.in_use = true;
-      m_data = c.data;
-    } else {
-      m_data = m_own = ::operator new(bytes, alignment);
-    }
-  }
-  ~partials_memory() {
-    if (m_own)
-      ::operator delete(m_own, alignment);
-    else
-      thread_cache().in_use = false;
-  }
-  partials_memory(const partials_memory&) = delete;
-  partials_memory& operator=(const partials_memory&) = delete;
-  void* data() const { return m_data; }
-
-  static constexpr std::align_val_t alignment{128};
-
-private:
-  struct cache {
-    void* data = nullptr;
-    std::size_t bytes = 0;
-    bool in_use = false;
-    void release() {
-      if (data) ::operator delete(data, alignment);
-      data = nullptr;
-      bytes = 0;
-    }
-    ~cache() { release(); }
-  };
-  static cache& thread_cache() {
-    thread_local cache c;
-    return c;
-  }
-  void* m_data = nullptr;
-  void* m_own = nullptr;
-};
-
 /// The partials of every thread of the team.
 template <typename Pack>
 class team_partials {
 public:
   using set_type = decltype(std::declval<const Pack&>().make_host_private());
-  using slot = thread_partials<set_type>;
-  static_assert(alignof(slot) <= static_cast<std::size_t>(partials_memory::alignment));
   explicit team_partials(const Pack& pack)
-      : m_pack(pack), m_threads(omp_get_max_threads()), m_memory(sizeof(slot) * static_cast<std::size_t>(m_threads)) {
-    m_slots = static_cast<slot*>(m_memory.data());
-    for (int t = 0; t < m_threads; ++t) ::new (static_cast<void*>(m_slots + t)) slot();
-  }
-  ~team_partials() {
-    for (int t = 0; t < m_threads; ++t) m_slots[t].~slot();
-  }
-  team_partials(const team_partials&) = delete;
-  team_partials& operator=(const team_partials&) = delete;
-  slot& of_thread(int t) { return m_slots[t]; }
+      : m_pack(pack), m_threads(omp_get_max_threads()), m_slots(new thread_partials<set_type>[m_threads]) {}
+  thread_partials<set_type>& of_thread(int t) { return m_slots[t]; }
   /// Merges the threads' partials in thread order and writes the result to the variables.
   void finish() {
     set_type total = m_pack.make_host_private();
@@ -113,8 +50,7 @@ public:
 private:
   const Pack& m_pack;
   int m_threads;
-  partials_memory m_memory;
-  slot* m_slots;
+  std::unique_ptr<thread_partials<set_type>[]> m_slots;
 };
 
 /// A range kernel with reductions: the static chunks of launcher::parallel_for(range).

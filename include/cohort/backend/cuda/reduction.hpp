@@ -147,8 +147,9 @@ unsigned char* single_pass_scratch(const Pack& pack, std::size_t groups, cudaStr
 }
 
 /// The groups of a range kernel with reductions: enough to fill the device (8 groups per
-/// multiprocessor), fewer for small ranges, a tile of `tile_size` elements each (the kernel's loads in flight together): a range of up to one tile is one group,
-/// which finishes without counting groups.
+/// multiprocessor), fewer for small ranges, a tile of `tile_size` elements each (the
+/// kernel's loads in flight together): a range of up to one tile is one group, which
+/// finishes without counting groups.
 inline std::size_t reduction_groups(std::size_t n, std::size_t tile_size) {
   static const std::size_t most = [] {
     int device = 0, sms = 0;
