@@ -29,7 +29,7 @@ kernel_info nd_range_attributes(std::size_t threads, std::size_t local_bytes) {
 template <int D, typename Kernel>
 kernel_info hierarchical_attributes(std::size_t threads) {
   return attributes_of(&launch::work_group_kernel<D, Kernel>, static_cast<int>(threads),
-                       static_cast<long long>(launch::hierarchical_arena::bytes(threads)));
+                       static_cast<long long>(launch::hierarchical_arena::bytes()));
 }
 
 /// A scoped kernel of `threads` logical items (<= 1024: a thread each). The scoped launch

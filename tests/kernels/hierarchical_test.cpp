@@ -184,6 +184,70 @@ TEST_P(hierarchical_kernels, small_and_large_local_memory_are_shared_by_the_grou
   if (q.get_device().is_cpu()) check_small_and_large_local_memory<8192>(q);
 }
 
+namespace {
+/// Sums `inner`'s elements as item `i` sees them (its own and its neighbour's) plus the
+/// outer object's element: what every item of a group of `local` reads back.
+template <std::size_t Inner>
+COHORT_FUNCTION long neighbour_sum(const int (&inner)[Inner], const int (&outer)[8], std::size_t i) {
+  return inner[i] + inner[(i + 1) % Inner] + outer[i % 8];
+}
+}  // namespace
+
+/// local_memory objects of inner scopes (a loop's body, a function given a copy of the
+/// group) come and go while the outer ones keep their values; each is shared by the group.
+TEST_P(hierarchical_kernels, local_memory_of_inner_scopes_leaves_outer_objects_intact) {
+  constexpr std::size_t rounds = 3, inner_size = 24;
+  for (std::size_t local : {1u, 5u, 32u, 100u}) {
+    const std::size_t groups = 3;
+    shared_array<long> out(groups * rounds * inner_size, q, -1), after(groups, q, -1);
+    long* o = out.data();
+    long* a = after.data();
+    q.submit([&](handler& h) {
+       h.parallel_for_work_group(range<1>{groups}, range<1>{local}, COHORT_LAMBDA(group<1> g) {
+         const long gid = static_cast<long>(g.get_group_id(0));
+         local_memory<int[8]> outer(g);
+         g.parallel_for_work_item(range<1>{8}, [&](h_item<1> it) {
+           outer[it.get_logical_local_id(0)] = static_cast<int>(100 * gid + it.get_logical_local_id(0));
+         });
+         for (std::size_t round = 0; round < rounds; ++round) {
+           local_memory<int[inner_size]> inner(g);
+           g.parallel_for_work_item(range<1>{inner_size}, [&](h_item<1> it) {
+             inner[it.get_logical_local_id(0)] = static_cast<int>(1000 * round + it.get_logical_local_id(0));
+           });
+           g.parallel_for_work_item(range<1>{inner_size}, [&](h_item<1> it) {
+             const std::size_t i = it.get_logical_local_id(0);
+             o[(gid * rounds + round) * inner_size + i] = neighbour_sum(inner.get()[0], outer.get()[0], i);
+           });
+         }
+         // A function given a copy of the group allocates above the outer object.
+         auto in_a_function = [&](group<1> copy) {
+           local_memory<long> total(copy);
+           copy.parallel_for_work_item(range<1>{1}, [&](h_item<1>) {
+             long s = 0;
+             for (std::size_t i = 0; i < 8; ++i) s += outer[i];
+             total() = s;
+           });
+           copy.parallel_for_work_item([&](h_item<1> it) {
+             if (it.get_local_id(0) == 0) a[gid] = total();
+           });
+         };
+         in_a_function(g);
+       });
+     }).wait_and_throw();
+    for (std::size_t gi = 0; gi < groups; ++gi) {
+      for (std::size_t round = 0; round < rounds; ++round)
+        for (std::size_t i = 0; i < inner_size; ++i) {
+          const long expected = static_cast<long>(1000 * round + i) +
+                                static_cast<long>(1000 * round + (i + 1) % inner_size) +
+                                static_cast<long>(100 * gi + i % 8);
+          ASSERT_EQ(out[(gi * rounds + round) * inner_size + i], expected)
+              << "local " << local << " group " << gi << " round " << round << " item " << i;
+        }
+      EXPECT_EQ(after[gi], static_cast<long>(800 * gi + 28)) << "local " << local;
+    }
+  }
+}
+
 TEST_P(hierarchical_kernels, too_large_group_is_rejected) {
   const auto max = GetParam().get_info<info::device::max_work_group_size>();
   try {

@@ -76,18 +76,23 @@ public:
   /// linear range the launcher compiled the kernel for (its work_group_size property, or a
   /// class of sizes such as "at most four warps"; 0: none), a constant in the kernel's code,
   /// so collectives may take paths meant for groups that small.
+  /// `scope_storage_top`: where a backend whose every thread runs a hierarchical group's
+  /// code keeps the thread's top of the group-scope storage stack (`local_memory`), a
+  /// variable of the kernel's own, so the compiler folds the offsets into constants.
   COHORT_INLINE group(id_type group_id, range_type group_range, range_type local_range, id_type local_id,
-                      std::size_t local_range_bound = 0)
+                      std::size_t local_range_bound = 0, unsigned* scope_storage_top = nullptr)
       : m_group_id(group_id),
         m_group_range(group_range),
         m_local_range(local_range),
         m_local_id(local_id)
 #if COHORT_DEVICE_PASS
         ,
-        m_local_range_bound(local_range_bound)
+        m_local_range_bound(local_range_bound),
+        m_scope_storage_top(scope_storage_top)
 #endif
   {
     static_cast<void>(local_range_bound);
+    static_cast<void>(scope_storage_top);
   }
 
   /// The bound above (a cohort extension, for backends' collectives). Only device code has
@@ -101,6 +106,16 @@ public:
 #endif
   }
 
+  /// The thread's top of the group-scope storage stack given at construction (device code
+  /// only; see the constructor).
+  COHORT_INLINE unsigned* scope_storage_top() const {
+#if COHORT_DEVICE_PASS
+    return m_scope_storage_top;
+#else
+    return nullptr;
+#endif
+  }
+
 private:
   id_type m_group_id;
   range_type m_group_range;
@@ -108,6 +123,7 @@ private:
   id_type m_local_id;
 #if COHORT_DEVICE_PASS
   std::size_t m_local_range_bound;
+  unsigned* m_scope_storage_top;
 #endif
 };
 

@@ -107,17 +107,18 @@ COHORT_INLINE void parallel_for_work_item(const group<D>& g, const Range& logica
   const id<D> global_id = detail::scaled_offset(g.get_group_id(), physical, me);
   const range<D> lr = logical;
   __syncthreads();
-  // The thread's first item on its own, which the compiler predicates instead of branching
-  // (a logical range within the physical one, the common case, has no other item), then
-  // loops over the rest only where the range is larger: the loops' 64-bit counters would
-  // otherwise stay live through the items' work (the hierarchical DGEMM's tile loop held
-  // twice the registers).
+  // The thread's first item on its own, predicated (a logical range within the physical
+  // one, the common case, has no other). In one dimension the further items come in rounds
+  // of the physical range whose counter and test are the same for every thread, so the
+  // compiler keeps them uniform with no reconvergence around the loop, and predicates each
+  // item. Elsewhere only a range beyond the physical one loops (the loops' 64-bit counters
+  // would otherwise stay live through the items' work).
   bool mine = true;
   for (int d = 0; d < D; ++d) mine = mine && me[d] < lr[d];
   if (mine) f(h_item<D>(global_id, global, me, lr, me, physical));
   if constexpr (D == 1) {
-    for (std::size_t i = me[0] + physical[0]; i < lr[0]; i += physical[0])
-      f(h_item<1>(global_id, global, id<1>{i}, lr, me, physical));
+    for (std::size_t base = physical[0]; base < lr[0]; base += physical[0])
+      if (base + me[0] < lr[0]) f(h_item<1>(global_id, global, id<1>{base + me[0]}, lr, me, physical));
   } else {
     bool within = true;
     for (int d = 0; d < D; ++d) within = within && lr[d] <= physical[d];
@@ -157,19 +158,20 @@ class group_shared_storage {
 
 public:
   template <int D>
-  COHORT_FUNCTION explicit group_shared_storage(const group<D>& g) {
-    m_data = static_cast<T*>(cuda::hierarchical_arena::allocate(sizeof(T), alignof(T), m_previous));
+  COHORT_FUNCTION explicit group_shared_storage(const group<D>& g) : m_top(g.scope_storage_top()) {
+    m_data = static_cast<T*>(cuda::hierarchical_arena::allocate(*m_top, sizeof(T), alignof(T), m_previous));
     if constexpr (!std::is_trivially_default_constructible_v<element>) {
       if (g.get_local_linear_id() == 0) ::new (static_cast<void*>(m_data)) T;
       __syncthreads();
     }
   }
-  COHORT_FUNCTION ~group_shared_storage() { cuda::hierarchical_arena::release(m_previous); }
+  COHORT_FUNCTION ~group_shared_storage() { cuda::hierarchical_arena::release(*m_top, m_previous); }
   group_shared_storage(const group_shared_storage&) = delete;
   group_shared_storage& operator=(const group_shared_storage&) = delete;
   COHORT_FUNCTION T* get() const { return m_data; }
 
 private:
+  unsigned* m_top;
   T* m_data;
   unsigned m_previous;
 };

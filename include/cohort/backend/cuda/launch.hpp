@@ -126,10 +126,22 @@ __global__ void __launch_bounds__((Extents * ...), MinGroups) nd_range_kernel_fi
   k(nd_item<D>(g, warp_size));
 }
 
+/// The block's extents in SYCL's order, which the compiler knows to be at most 1024.
+template <int D>
+__device__ inline range<D> local_range_of_block() {
+  if constexpr (D == 1)
+    return range<1>{blockDim.x};
+  else if constexpr (D == 2)
+    return range<2>{blockDim.y, blockDim.x};
+  else
+    return range<3>{blockDim.z, blockDim.y, blockDim.x};
+}
+
 template <int D, typename Kernel>
-__global__ void __launch_bounds__(max_block_threads) work_group_kernel(Kernel k, range<D> groups, range<D> local) {
-  hierarchical_arena::start();
-  const group<D> g(group_id_of_block<D>(groups), groups, local, local_id_of_thread<D>());
+__global__ void __launch_bounds__(max_block_threads) work_group_kernel(Kernel k, range<D> groups) {
+  unsigned scope_storage_top = 0;  // hierarchical_arena's offset, in a register once inlined
+  const group<D> g(group_id_of_block<D>(groups), groups, local_range_of_block<D>(), local_id_of_thread<D>(), 0,
+                   &scope_storage_top);
   k(g);
 }
 
@@ -327,8 +339,8 @@ struct launcher {
   template <int D, typename Kernel>
   void parallel_for_work_group(const range<D>& groups, const range<D>& local, const Kernel& kernel) const {
     if (groups.size() == 0) return;
-    launch(&work_group_kernel<D, Kernel>, groups.size(), block_of(local), hierarchical_arena::bytes(local.size()),
-           stream(), "parallel_for_work_group", kernel, groups, local);
+    launch(&work_group_kernel<D, Kernel>, groups.size(), block_of(local), hierarchical_arena::bytes(), stream(),
+           "parallel_for_work_group", kernel, groups);
   }
 
   template <typename Kernel>
