@@ -25,7 +25,9 @@ namespace cbench {
 /// two sides); scoped: one after the last step (distribute_items_and_wait before
 /// single_item reads the result); hierarchical_range: hierarchical's barriers and, at every
 /// step, the tests a parallel_for_work_item over a run-time logical range makes (the
-/// thread's first item, then whether more items follow, as the CUDA launcher does).
+/// thread's first item, then further items in rounds of the block, as the CUDA launcher
+/// does). The reductions' benchmarks also write each model's whole source as plain CUDA
+/// (`*_source` kernels): what the source makes any implementation without a compiler do.
 enum class barriers_of { plain, hierarchical, scoped, hierarchical_range };
 
 inline void check(cudaError_t e, const char* what) {

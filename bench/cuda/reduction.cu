@@ -5,8 +5,9 @@
 // between two buffers until one value is left, all of them in the timed run. The kernels
 // are cohort-bench's too (bench/kernels/reduction.hpp). Reference: the same passes as a
 // plain CUDA kernel (dynamic shared memory, run-time block size, the same barrier tree,
-// 32-bit counters; a second row with the models' std::size_t counters, to tell what the
-// source's types cost from what the library costs); ceiling: CUB's DeviceReduce::Sum.
+// 32-bit counters; rows with what each model's source adds: its barriers, its std::size_t
+// counters, and the whole source written as plain CUDA, `cuda_*_source`, to tell what the
+// source costs from what the library costs); ceiling: CUB's DeviceReduce::Sum.
 //
 // Inputs are `i % m` (m = 16, halved until the int32 sum fits; m = 2 for float). int32 and
 // double sums are exact in any order, so they are checked for equality. Float: every
@@ -32,25 +33,87 @@ namespace {
 
 /// One pass of the reference: out[block] = sum of in[block*B .. block*B+B) (zero past n).
 /// Model: the barriers a kernel model adds (barriers_of). Counter: the type of the local
-/// id and the step (the kernel models' source, as SYCL code, has std::size_t).
+/// id and the step (the kernel models' source, as SYCL code, has std::size_t). The range
+/// tests run over `local` (the block size, a kernel argument as in the models' source,
+/// so the compiler cannot drop them).
 template <typename T, barriers_of Model = barriers_of::plain, typename Counter = unsigned>
-__global__ void reduce_pass_cuda(const T* in, T* out, std::size_t n) {
+__global__ void reduce_pass_cuda(const T* in, T* out, std::size_t n, std::size_t local) {
   extern __shared__ __align__(16) unsigned char shared_bytes[];
   T* scratch = reinterpret_cast<T*>(shared_bytes);
   const Counter tid = threadIdx.x;
   const std::size_t gid = static_cast<std::size_t>(blockIdx.x) * blockDim.x + tid;
-  constexpr bool hierarchical = Model == barriers_of::hierarchical || Model == barriers_of::hierarchical_range;
+  constexpr bool range_tests = Model == barriers_of::hierarchical_range;
+  constexpr bool hierarchical = Model == barriers_of::hierarchical || range_tests;
   if (hierarchical) __syncthreads();
   scratch[tid] = gid < n ? in[gid] : T(0);
-  for (Counter half = blockDim.x / 2; half > 0; half /= 2) {
+  for (Counter half = (range_tests ? static_cast<Counter>(local) : blockDim.x) / 2; half > 0; half /= 2) {
     __syncthreads();
     if (tid < half) scratch[tid] += scratch[tid + half];
-    if (Model == barriers_of::hierarchical_range)
-      for (Counter i = tid + blockDim.x; i < half; i += blockDim.x) scratch[i] += scratch[i + half];
+    if (range_tests)
+      for (Counter base = blockDim.x; base < half; base += blockDim.x)
+        if (base + tid < half) scratch[base + tid] += scratch[base + tid + half];
     if (hierarchical) __syncthreads();
   }
   if (Model == barriers_of::scoped) __syncthreads();
   if (tid == 0) out[blockIdx.x] = scratch[0];
+}
+
+/// The items of a parallel_for_work_item over `count` logical items on a block whose every
+/// thread runs the group's code: the thread's own, then rounds of the block.
+template <typename F>
+__device__ void for_items_of_block(std::size_t count, F f) {
+  const std::size_t me = threadIdx.x;
+  if (me < count) f(me);
+  for (std::size_t base = blockDim.x; base < count; base += blockDim.x)
+    if (base + me < count) f(base + me);
+}
+
+/// The hierarchical source (kernels::pass_hierarchical) as plain CUDA: its
+/// parallel_for_work_items, each between two barriers, over their run-time ranges, the
+/// zero-filling second load of a partial group, and the group-scope store that every
+/// thread makes.
+template <typename T>
+__global__ void reduce_pass_hierarchical_source(const T* in, T* out, std::size_t n, std::size_t local) {
+  extern __shared__ __align__(16) unsigned char shared_bytes[];
+  T* scratch = reinterpret_cast<T*>(shared_bytes);
+  const std::size_t base = blockIdx.x * local;
+  const std::size_t valid = n - base < local ? n - base : local;
+  __syncthreads();
+  for_items_of_block(valid, [&](std::size_t i) { scratch[i] = in[base + i]; });
+  __syncthreads();
+  if (valid < local) {
+    __syncthreads();
+    for_items_of_block(local - valid, [&](std::size_t i) { scratch[valid + i] = T(0); });
+    __syncthreads();
+  }
+  for (std::size_t half = local / 2; half > 0; half /= 2) {
+    __syncthreads();
+    for_items_of_block(half, [&](std::size_t i) { scratch[i] += scratch[i + half]; });
+    __syncthreads();
+  }
+  out[blockIdx.x] = scratch[0];
+}
+
+/// The scoped source (kernels::pass_scoped) as plain CUDA: a load for full groups and one
+/// for the partial last group, each step, each followed by a barrier, and the result
+/// written by the block's first thread.
+template <typename T>
+__global__ void reduce_pass_scoped_source(const T* in, T* out, std::size_t n, std::size_t local) {
+  extern __shared__ __align__(16) unsigned char shared_bytes[];
+  T* scratch = reinterpret_cast<T*>(shared_bytes);
+  const std::size_t lid = threadIdx.x, base = blockIdx.x * local, gid = base + lid;
+  if (base + local <= n) {
+    scratch[lid] = in[gid];
+    __syncthreads();
+  } else {
+    scratch[lid] = gid < n ? in[gid] : T(0);
+    __syncthreads();
+  }
+  for (std::size_t half = local / 2; half > 0; half /= 2) {
+    if (lid < half) scratch[lid] += scratch[lid + half];
+    __syncthreads();
+  }
+  if (lid == 0) out[blockIdx.x] = scratch[0];
 }
 
 /// Exact sum of i % m for i < n.
@@ -96,7 +159,8 @@ void run_type(const cohort::device& device, const options& o) {
       std::size_t left = n;
       do {
         const std::size_t groups = (left + local - 1) / local;
-        kernel<<<static_cast<unsigned>(groups), static_cast<unsigned>(local), local * sizeof(T), s>>>(from, to, left);
+        kernel<<<static_cast<unsigned>(groups), static_cast<unsigned>(local), local * sizeof(T), s>>>(from, to, left,
+                                                                                                  local);
         left = groups;
         from = to;
         std::swap(to, other);
@@ -126,6 +190,11 @@ void run_type(const cohort::device& device, const options& o) {
   const double t_wide_range = time_cuda(
       prepare, plain_passes(&reduce_pass_cuda<T, barriers_of::hierarchical_range, std::size_t>), o.repeats);
   const bool wide_range_ok = verify();
+  const double t_hierarchical_source =
+      time_cuda(prepare, plain_passes(&reduce_pass_hierarchical_source<T>), o.repeats);
+  const bool hierarchical_source_ok = verify();
+  const double t_scoped_source = time_cuda(prepare, plain_passes(&reduce_pass_scoped_source<T>), o.repeats);
+  const bool scoped_source_ok = verify();
   const double t_cub = time_cuda(
       prepare,
       [&](cudaStream_t s) { check(cub::DeviceReduce::Sum(temp.get(), temp_bytes, in.get(), sum.get(), n, s), "cub"); },
@@ -156,6 +225,12 @@ void run_type(const cohort::device& device, const options& o) {
   reference_row(base, "cuda_size_t_counters_barriers_and_range_of_hierarchical", t_wide_range, wide_range_ok, bytes,
                 attributes_of(&reduce_pass_cuda<T, barriers_of::hierarchical_range, std::size_t>,
                               static_cast<int>(local), static_cast<long long>(local * sizeof(T))));
+  reference_row(base, "cuda_hierarchical_source", t_hierarchical_source, hierarchical_source_ok, bytes,
+                attributes_of(&reduce_pass_hierarchical_source<T>, static_cast<int>(local),
+                              static_cast<long long>(local * sizeof(T))));
+  reference_row(base, "cuda_scoped_source", t_scoped_source, scoped_source_ok, bytes,
+                attributes_of(&reduce_pass_scoped_source<T>, static_cast<int>(local),
+                              static_cast<long long>(local * sizeof(T))));
 
   // The kernel models: the same passes on a cohort queue.
   auto model = [&](const char* name, auto pass) {

@@ -3,7 +3,8 @@
 // algorithm): one kernel in which every work-group sums its own `local`-sized segment in
 // place, writing the sum into the segment's first element and leaving the others untouched.
 // The kernels are cohort-bench's too (bench/kernels/segmented_reduction.hpp). Reference: the
-// same tree as a plain CUDA kernel; ceiling: CUB's DeviceSegmentedReduce::Sum (the same
+// same tree as a plain CUDA kernel (with rows for what each model's source adds: its
+// barriers, and the whole source written as plain CUDA, `cuda_*_source`); ceiling: CUB's DeviceSegmentedReduce::Sum (the same
 // reads, its sums written to an array of their own).
 //
 // Inputs are `i % 16`, restored before every run (the restore is also the poison: an
@@ -39,6 +40,45 @@ __global__ void segments_cuda(T* v) {
   }
   if (Model == barriers_of::scoped) __syncthreads();
   if (tid == 0) v[gid] = scratch[0];
+}
+
+/// The hierarchical source (kernels::segments_hierarchical) as plain CUDA: its
+/// parallel_for_work_items between barriers, the steps' over run-time ranges (the thread's
+/// item, then rounds of the block), with std::size_t counters, and the group-scope store
+/// that every thread makes.
+template <typename T>
+__global__ void segments_hierarchical_source(T* v, std::size_t local) {
+  extern __shared__ __align__(16) unsigned char shared_bytes[];
+  T* scratch = reinterpret_cast<T*>(shared_bytes);
+  const std::size_t me = threadIdx.x;
+  T* seg = v + blockIdx.x * local;
+  __syncthreads();
+  if (me < blockDim.x) scratch[me] = seg[me];
+  __syncthreads();
+  for (std::size_t half = local / 2; half > 0; half /= 2) {
+    __syncthreads();
+    if (me < half) scratch[me] += scratch[me + half];
+    for (std::size_t base = blockDim.x; base < half; base += blockDim.x)
+      if (base + me < half) scratch[base + me] += scratch[base + me + half];
+    __syncthreads();
+  }
+  seg[0] = scratch[0];
+}
+
+/// The scoped source (kernels::segments_scoped) as plain CUDA: the load and each step
+/// followed by a barrier, std::size_t counters, the sum written by the block's first thread.
+template <typename T>
+__global__ void segments_scoped_source(T* v, std::size_t local) {
+  extern __shared__ __align__(16) unsigned char shared_bytes[];
+  T* scratch = reinterpret_cast<T*>(shared_bytes);
+  const std::size_t lid = threadIdx.x, gid = blockIdx.x * local + lid;
+  scratch[lid] = v[gid];
+  __syncthreads();
+  for (std::size_t half = local / 2; half > 0; half /= 2) {
+    if (lid < half) scratch[lid] += scratch[lid + half];
+    __syncthreads();
+  }
+  if (lid == 0) v[blockIdx.x * local] = scratch[0];
 }
 
 template <typename T>
@@ -88,6 +128,17 @@ void run_type(const cohort::device& device, const options& o) {
   const bool hierarchical_ok = verify();
   const double t_scoped = time_cuda(restore, plain(&segments_cuda<T, barriers_of::scoped>), o.repeats);
   const bool scoped_ok = verify();
+  auto plain_source = [&](auto kernel) {
+    return [&, kernel](cudaStream_t s) {
+      kernel<<<static_cast<unsigned>(segments), static_cast<unsigned>(local), local * sizeof(T), s>>>(values.get(),
+                                                                                                      local);
+    };
+  };
+  const double t_hierarchical_source =
+      time_cuda(restore, plain_source(&segments_hierarchical_source<T>), o.repeats);
+  const bool hierarchical_source_ok = verify();
+  const double t_scoped_source = time_cuda(restore, plain_source(&segments_scoped_source<T>), o.repeats);
+  const bool scoped_source_ok = verify();
   std::size_t temp_bytes = 0;
   check(cub::DeviceSegmentedReduce::Sum(nullptr, temp_bytes, pristine.get(), sums.get(), static_cast<int>(segments),
                                         offsets.get(), offsets.get() + 1),
@@ -112,6 +163,12 @@ void run_type(const cohort::device& device, const options& o) {
                 attributes_of(&segments_cuda<T, barriers_of::hierarchical>, static_cast<int>(local), static_cast<long long>(local * sizeof(T))));
   reference_row(base, "cuda_barriers_of_scoped", t_scoped, scoped_ok, bytes,
                 attributes_of(&segments_cuda<T, barriers_of::scoped>, static_cast<int>(local), static_cast<long long>(local * sizeof(T))));
+  reference_row(base, "cuda_hierarchical_source", t_hierarchical_source, hierarchical_source_ok, bytes,
+                attributes_of(&segments_hierarchical_source<T>, static_cast<int>(local),
+                              static_cast<long long>(local * sizeof(T))));
+  reference_row(base, "cuda_scoped_source", t_scoped_source, scoped_source_ok, bytes,
+                attributes_of(&segments_scoped_source<T>, static_cast<int>(local),
+                              static_cast<long long>(local * sizeof(T))));
 
   auto model = [&](const char* name, auto launch) {
     row r = base;
