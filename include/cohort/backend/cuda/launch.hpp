@@ -30,15 +30,21 @@
 
 namespace cohort::backends::cuda {
 
-/// The work-item's local id in SYCL's order (the last dimension is CUDA's x).
+/// A CUDA triple (thread index, block extents) in SYCL's order: the last dimension is x.
+template <int D, typename Index>
+__device__ inline Index in_sycl_order(const uint3 v) {
+  if constexpr (D == 1)
+    return Index{v.x};
+  else if constexpr (D == 2)
+    return Index{v.y, v.x};
+  else
+    return Index{v.z, v.y, v.x};
+}
+
+/// The work-item's local id in SYCL's order.
 template <int D>
 __device__ inline id<D> local_id_of_thread() {
-  if constexpr (D == 1)
-    return id<1>{threadIdx.x};
-  else if constexpr (D == 2)
-    return id<2>{threadIdx.y, threadIdx.x};
-  else
-    return id<3>{threadIdx.z, threadIdx.y, threadIdx.x};
+  return in_sycl_order<D, id<D>>(threadIdx);
 }
 
 /// The work-group's id: blocks are numbered linearly, as groups are.
@@ -129,12 +135,7 @@ __global__ void __launch_bounds__((Extents * ...), MinGroups) nd_range_kernel_fi
 /// The block's extents in SYCL's order, which the compiler knows to be at most 1024.
 template <int D>
 __device__ inline range<D> local_range_of_block() {
-  if constexpr (D == 1)
-    return range<1>{blockDim.x};
-  else if constexpr (D == 2)
-    return range<2>{blockDim.y, blockDim.x};
-  else
-    return range<3>{blockDim.z, blockDim.y, blockDim.x};
+  return in_sycl_order<D, range<D>>(uint3{blockDim.x, blockDim.y, blockDim.z});
 }
 
 template <int D, typename Kernel>
