@@ -14,8 +14,9 @@
 #       and racecheck on each (COHORT_GPU_SANITIZE: the tools, "0" none;
 #       COHORT_GPU_JOBS: how many sanitizer runs at once), then cohort-bench-cuda with the
 #       arguments given (none: the whole suite; "-" skips it), its CSV as LOG_DIR/cuda.csv.
-#       Writes tests.log, sanitizers.log, bench.log and the CSV into LOG_DIR and prints each
-#       failure, so a run whose logs do not come back still says what failed.
+#       Writes devices.log (cohort-ls), tests.log, sanitizers.log, bench.log and the CSV into
+#       LOG_DIR and prints each failure, so a run whose logs do not come back still says
+#       what failed.
 # docs/results/cuda.md says which GPU, driver, CUDA version and commit each result came from.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -30,13 +31,13 @@ build() {
     -DCOHORT_BUILD_BENCH="${COHORT_GPU_BENCH:-1}" ${COHORT_GPU_CONFIGURE:-} >/dev/null
   # Programs of an earlier selection would be bundled with this one's: only those built now go.
   if [[ -d build/gpu/tests ]]; then find build/gpu/tests -maxdepth 1 -type f -name '*_cuda' -delete; fi
-  local targets=(cuda_tests)
+  local targets=(cuda_tests cohort-ls)
   if [[ ${COHORT_GPU_BENCH:-1} != 0 ]]; then targets+=(cohort-bench-cuda); fi
   cmake --build build/gpu -j "$(nproc)" --target "${targets[@]}"
   rm -rf .gpu/bin
   mkdir -p .gpu/bin
-  find build/gpu/tests build/gpu/bench -maxdepth 1 -type f -perm -u+x \( -name '*_cuda' -o -name cohort-bench-cuda \) \
-    -exec cp {} .gpu/bin/ \;
+  find build/gpu/tests build/gpu/bench build/gpu/tools -maxdepth 1 -type f -perm -u+x \
+    \( -name '*_cuda' -o -name cohort-bench-cuda -o -name cohort-ls \) -exec cp {} .gpu/bin/ \;
   # Libraries the GPU machine may lack (Boost.Context; the CUDA and C++ runtimes are there).
   mkdir -p .gpu/bin/lib
   find .gpu/bin -maxdepth 1 -type f -exec ldd {} + | sed -n 's/.*=> \(\/[^ ]*libboost[^ ]*\) .*/\1/p' | sort -u |
@@ -71,6 +72,7 @@ run() {
   tar -C .gpu/run -xJf "$bundle"
   export LD_LIBRARY_PATH=$PWD/.gpu/run/bin/lib${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}
   nvidia-smi --query-gpu=name,driver_version,memory.total --format=csv,noheader | tee "$logs/tests.log"
+  .gpu/run/bin/cohort-ls >"$logs/devices.log" 2>&1 || true
   local failed=0 t programs=()
   for t in .gpu/run/bin/*_cuda; do
     [[ $(basename "$t") =~ ${COHORT_GPU_TESTS:-.} ]] && programs+=("$t")

@@ -195,6 +195,82 @@ void dependencies_across_gpu_and_cpu_queues() {
 }
 TEST(cuda_queues, dependencies_across_gpu_and_cpu_queues) { dependencies_across_gpu_and_cpu_queues(); }
 
+/// Every GPU of the machine is a device of its own: each runs a range kernel, a kernel with
+/// a reduction (whose grid the launcher sizes from that device's multiprocessors) and an
+/// nd_range kernel with group collectives in its own memory, all in flight together; each
+/// GPU's last kernel also adds a value that the previous GPU's first kernel wrote, so it
+/// waits for that kernel on another device.
+void every_gpu_runs_its_own_kernels_together() {
+  COHORT_TEST_NEEDS_GPU();
+  const std::vector<device> all = gpus();
+  const std::size_t n = 100003, local = 128, groups = 37;
+  struct on_gpu {
+    queue q;
+    int* values;      // device memory of this GPU
+    int* seed;        // shared memory, written by this GPU's first kernel
+    long* sum;        // shared memory
+    int* group_sums;  // shared memory
+    event filled;
+  };
+  std::vector<on_gpu> each;
+  for (const device& d : all) {
+    queue q{d};
+    each.push_back({q, malloc_device<int>(n, q), malloc_shared<int>(1, q), malloc_shared<long>(1, q),
+                    malloc_shared<int>(groups * local, q), {}});
+  }
+  auto scale = [](std::size_t k) { return static_cast<int>(k) + 1; };
+  for (std::size_t k = 0; k < each.size(); ++k) {
+    int* v = each[k].values;
+    int* seed = each[k].seed;
+    const int s = scale(k);
+    each[k].filled = each[k].q.parallel_for(range<1>{n}, COHORT_LAMBDA(id<1> i) {
+      v[i[0]] = static_cast<int>(i[0] % 1000) * s;
+      if (i[0] == 0) seed[0] = 100000 * s;
+    });
+  }
+  std::vector<event> done;
+  for (std::size_t k = 0; k < each.size(); ++k) {
+    const on_gpu& previous = each[(k + each.size() - 1) % each.size()];
+    int* v = each[k].values;
+    long* sum = each[k].sum;
+    int* gs = each[k].group_sums;
+    const int* previous_seed = previous.seed;
+    event reduced = each[k].q.submit([&](handler& h) {
+      h.depends_on(each[k].filled);
+      h.parallel_for(range<1>{n}, reduction(sum, plus<long>(), property::reduction::initialize_to_identity{}),
+                     COHORT_LAMBDA(id<1> i, reducer<long, plus<long>>& total) { total += v[i[0]]; });
+    });
+    done.push_back(each[k].q.submit([&](handler& h) {
+      h.depends_on({reduced, previous.filled});
+      h.parallel_for(nd_range<1>{groups * local, local}, COHORT_LAMBDA(nd_item<1> it) {
+        const int x = v[it.get_global_id(0)];
+        gs[it.get_global_id(0)] = reduce_over_group(it.get_group(), x, plus<int>()) + previous_seed[0];
+      });
+    }));
+  }
+  for (event& e : done) e.wait_and_throw();
+  for (std::size_t k = 0; k < each.size(); ++k) {
+    const long s = scale(k), previous_seed = 100000L * scale((k + each.size() - 1) % each.size());
+    long expected = 0;
+    for (std::size_t i = 0; i < n; ++i) expected += static_cast<long>(i % 1000) * s;
+    EXPECT_EQ(*each[k].sum, expected) << "GPU " << k;
+    for (std::size_t g = 0; g < groups; ++g) {
+      long group = previous_seed;
+      for (std::size_t i = g * local; i < (g + 1) * local; ++i) group += static_cast<long>(i % 1000) * s;
+      ASSERT_EQ(each[k].group_sums[g * local], group) << "GPU " << k << " group " << g;
+      ASSERT_EQ(each[k].group_sums[g * local + local - 1], group) << "GPU " << k << " group " << g;
+    }
+    EXPECT_EQ(each[k].q.get_device(), all[k]);
+  }
+  for (on_gpu& g : each) {
+    free(g.values, g.q);
+    free(g.seed, g.q);
+    free(g.sum, g.q);
+    free(g.group_sums, g.q);
+  }
+}
+TEST(cuda_queues, every_gpu_runs_its_own_kernels_together) { every_gpu_runs_its_own_kernels_together(); }
+
 void in_order_queue_and_profiling() {
   COHORT_TEST_NEEDS_GPU();
   queue q{gpu_selector_v, property_list{property::queue::in_order{}, property::queue::enable_profiling{}}};

@@ -35,4 +35,12 @@ inline void check(cudaError_t e, const char* what) {
   if (e != cudaSuccess) throw to_exception(e, what);
 }
 
+/// The calling thread's current device: a queue makes its own current before it launches,
+/// so launchers key what they learn of a device by it.
+inline int current_device(const char* what) {
+  int device = 0;
+  check(cudaGetDevice(&device), what);
+  return device;
+}
+
 }  // namespace cohort::backends::cuda

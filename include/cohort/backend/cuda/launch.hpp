@@ -191,15 +191,22 @@ inline int smallest_full_occupancy_block(KernelFunction* f, int suggested) {
     if (warps_at(block) == best) return block;
   return suggested;
 }
-/// One entry per kernel function: kernels of one signature (the nd_range kernels of each
-/// group shape, fixed-size kernels of one closure) differ in their launch bounds.
+/// One entry per kernel function and device: kernels of one signature (the nd_range
+/// kernels of each group shape, fixed-size kernels of one closure) differ in their launch
+/// bounds, and a kernel's registers and occupancy differ between kinds of GPU.
 template <typename KernelFunction>
 inline const kernel_attributes& attributes_of(KernelFunction* f) {
+  struct entry {
+    KernelFunction* function;
+    int device;
+    std::unique_ptr<const kernel_attributes> attributes;
+  };
   static std::mutex known_mutex;
-  static std::vector<std::pair<KernelFunction*, std::unique_ptr<const kernel_attributes>>> known;
+  static std::vector<entry> known;
+  const int device = current_device("querying a kernel's attributes");
   std::lock_guard lock(known_mutex);
-  for (const auto& [function, attributes] : known)
-    if (function == f) return *attributes;
+  for (const entry& e : known)
+    if (e.function == f && e.device == device) return *e.attributes;
   const kernel_attributes a = [f] {
     kernel_attributes r;
     cudaFuncAttributes fa{};
@@ -212,8 +219,8 @@ inline const kernel_attributes& attributes_of(KernelFunction* f) {
     r.occupancy_block_size = smallest_full_occupancy_block(f, r.occupancy_block_size);
     return r;
   }();
-  known.emplace_back(f, std::make_unique<const kernel_attributes>(a));
-  return *known.back().second;
+  known.push_back(entry{f, device, std::make_unique<const kernel_attributes>(a)});
+  return *known.back().attributes;
 }
 
 /// Launches `f<<<blocks, block, shared_bytes, stream>>>(args...)` after checking what the
@@ -232,8 +239,8 @@ inline void launch(void (*f)(Params...), std::size_t blocks, dim3 block, std::si
     throw exception(errc::nd_range, std::string(what) + ": " + std::to_string(blocks) +
                                         " work-groups exceed the device's 2^31 - 1");
   if (shared_bytes > 48 * 1024) {
-    int device = 0, optin = 0;
-    check(cudaGetDevice(&device), what);
+    const int device = current_device(what);
+    int optin = 0;
     check(cudaDeviceGetAttribute(&optin, cudaDevAttrMaxSharedMemoryPerBlockOptin, device), what);
     if (shared_bytes + a.static_shared_bytes > static_cast<std::size_t>(optin))
       throw exception(errc::memory_allocation, std::string(what) + ": " + std::to_string(shared_bytes) +

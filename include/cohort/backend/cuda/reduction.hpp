@@ -17,6 +17,7 @@
 // combine_over_group(group, parts), the single pass's scalars_only, totals_bytes(groups),
 // store_group_totals(...) and finish_from_totals(...), initializes(), initialize_variables(),
 // invoke_range / invoke_nd.
+#include <atomic>
 #include <cstddef>
 #include <cstdint>
 
@@ -151,12 +152,17 @@ unsigned char* single_pass_scratch(const Pack& pack, std::size_t groups, cudaStr
 /// kernel's loads in flight together): a range of up to one tile is one group, which
 /// finishes without counting groups.
 inline std::size_t reduction_groups(std::size_t n, std::size_t tile_size) {
-  static const std::size_t most = [] {
-    int device = 0, sms = 0;
-    check(cudaGetDevice(&device), "parallel_for(range) with reductions");
-    check(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, device), "parallel_for(range) with reductions");
-    return static_cast<std::size_t>(sms) * 8;
-  }();
+  // Asked once per device (the first 64 ordinals; any further one each time).
+  constexpr int remembered = 64;
+  static std::atomic<int> multiprocessors[remembered] = {};
+  const char* what = "parallel_for(range) with reductions";
+  const int device = current_device(what);
+  int sms = device < remembered ? multiprocessors[device].load(std::memory_order_relaxed) : 0;
+  if (sms == 0) {
+    check(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, device), what);
+    if (device < remembered) multiprocessors[device].store(sms, std::memory_order_relaxed);
+  }
+  const std::size_t most = static_cast<std::size_t>(sms) * 8;
   const std::size_t needed = (n + tile_size - 1) / tile_size;
   return needed < most ? needed : most;
 }
