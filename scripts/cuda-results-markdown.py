@@ -45,7 +45,7 @@ def benchmarks(rows):
             continue
         cases[(r["benchmark"], r["type"], r["size"])][r["variant"]] = r
     for (benchmark, type_, size), by in cases.items():
-        models = [v for v in ("range", "nd_range", "hierarchical", "scoped") if v in by]
+        models = [v for v in ("range", "nd_range", "hierarchical", "scoped") + SYCL_BENCH_MODELS if v in by]
         if not models:
             continue
         if not out:
@@ -66,12 +66,20 @@ def benchmarks(rows):
 # have them for every model).
 # Per kernel model: the plain CUDA kernel with the barriers the model needs (what no
 # implementation can leave out), and the model's source written as plain CUDA (first row found).
+# The variants with SYCL-Bench's own sources (int counters, whole-group steps): their sources
+# as plain CUDA are the plain kernel with the model's barriers.
+SYCL_BENCH_MODELS = ("nd_range_int", "hierarchical_whole_group", "scoped_int")
 MODEL_BARRIERS = {"nd_range": "cuda", "hierarchical": "cuda_barriers_of_hierarchical",
-                  "scoped": "cuda_barriers_of_scoped"}
+                  "scoped": "cuda_barriers_of_scoped", "nd_range_int": "cuda",
+                  "hierarchical_whole_group": "cuda_barriers_of_hierarchical_whole_group",
+                  "scoped_int": "cuda_barriers_of_scoped"}
 MODEL_SOURCES = {"nd_range": ["cuda_size_t_counters"],
                  "hierarchical": ["cuda_hierarchical_source",
                                   "cuda_size_t_counters_barriers_and_range_of_hierarchical"],
-                 "scoped": ["cuda_scoped_source", "cuda_size_t_counters_barriers_of_scoped"]}
+                 "scoped": ["cuda_scoped_source", "cuda_size_t_counters_barriers_of_scoped"],
+                 "nd_range_int": ["cuda"],
+                 "hierarchical_whole_group": ["cuda_barriers_of_hierarchical_whole_group"],
+                 "scoped_int": ["cuda_barriers_of_scoped"]}
 
 
 def model_barriers(rows):

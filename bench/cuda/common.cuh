@@ -26,9 +26,11 @@ namespace cbench {
 /// single_item reads the result); hierarchical_range: hierarchical's barriers and, at every
 /// step, the tests a parallel_for_work_item over a run-time logical range makes (the
 /// thread's first item, then further items in rounds of the block, as the CUDA launcher
-/// does). The reductions' benchmarks also write each model's whole source as plain CUDA
+/// does); hierarchical_whole_group: hierarchical's barriers and the closing
+/// parallel_for_work_item of SYCL-Bench's source, in which the first item writes the
+/// result. The reductions' benchmarks also write each model's whole source as plain CUDA
 /// (`*_source` kernels): what the source makes any implementation without a compiler do.
-enum class barriers_of { plain, hierarchical, scoped, hierarchical_range };
+enum class barriers_of { plain, hierarchical, scoped, hierarchical_range, hierarchical_whole_group };
 
 inline void check(cudaError_t e, const char* what) {
   if (e != cudaSuccess) {

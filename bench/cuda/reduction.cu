@@ -43,7 +43,8 @@ __global__ void reduce_pass_cuda(const T* in, T* out, std::size_t n, std::size_t
   const Counter tid = threadIdx.x;
   const std::size_t gid = static_cast<std::size_t>(blockIdx.x) * blockDim.x + tid;
   constexpr bool range_tests = Model == barriers_of::hierarchical_range;
-  constexpr bool hierarchical = Model == barriers_of::hierarchical || range_tests;
+  constexpr bool whole_group = Model == barriers_of::hierarchical_whole_group;
+  constexpr bool hierarchical = Model == barriers_of::hierarchical || range_tests || whole_group;
   if (hierarchical) __syncthreads();
   scratch[tid] = gid < n ? in[gid] : T(0);
   for (Counter half = (range_tests ? static_cast<Counter>(local) : blockDim.x) / 2; half > 0; half /= 2) {
@@ -55,7 +56,9 @@ __global__ void reduce_pass_cuda(const T* in, T* out, std::size_t n, std::size_t
     if (hierarchical) __syncthreads();
   }
   if (Model == barriers_of::scoped) __syncthreads();
+  if (whole_group) __syncthreads();
   if (tid == 0) out[blockIdx.x] = scratch[0];
+  if (whole_group) __syncthreads();
 }
 
 /// The items of a parallel_for_work_item over `count` logical items on a block whose every
@@ -190,6 +193,9 @@ void run_type(const cohort::device& device, const options& o) {
   const double t_wide_range = time_cuda(
       prepare, plain_passes(&reduce_pass_cuda<T, barriers_of::hierarchical_range, std::size_t>), o.repeats);
   const bool wide_range_ok = verify();
+  const double t_whole_group =
+      time_cuda(prepare, plain_passes(&reduce_pass_cuda<T, barriers_of::hierarchical_whole_group>), o.repeats);
+  const bool whole_group_ok = verify();
   const double t_hierarchical_source =
       time_cuda(prepare, plain_passes(&reduce_pass_hierarchical_source<T>), o.repeats);
   const bool hierarchical_source_ok = verify();
@@ -225,6 +231,9 @@ void run_type(const cohort::device& device, const options& o) {
   reference_row(base, "cuda_size_t_counters_barriers_and_range_of_hierarchical", t_wide_range, wide_range_ok, bytes,
                 attributes_of(&reduce_pass_cuda<T, barriers_of::hierarchical_range, std::size_t>,
                               static_cast<int>(local), static_cast<long long>(local * sizeof(T))));
+  reference_row(base, "cuda_barriers_of_hierarchical_whole_group", t_whole_group, whole_group_ok, bytes,
+                attributes_of(&reduce_pass_cuda<T, barriers_of::hierarchical_whole_group>, static_cast<int>(local),
+                              static_cast<long long>(local * sizeof(T))));
   reference_row(base, "cuda_hierarchical_source", t_hierarchical_source, hierarchical_source_ok, bytes,
                 attributes_of(&reduce_pass_hierarchical_source<T>, static_cast<int>(local),
                               static_cast<long long>(local * sizeof(T))));
@@ -261,6 +270,9 @@ void run_type(const cohort::device& device, const options& o) {
   model("nd_range", [](auto&&... a) { return kernels::pass_nd_range<T>(a...); });
   model("hierarchical", [](auto&&... a) { return kernels::pass_hierarchical<T>(a...); });
   model("scoped", [](auto&&... a) { return kernels::pass_scoped<T>(a...); });
+  model("nd_range_int", [](auto&&... a) { return kernels::pass_nd_range_int<T>(a...); });
+  model("hierarchical_whole_group", [](auto&&... a) { return kernels::pass_hierarchical_whole_group<T>(a...); });
+  model("scoped_int", [](auto&&... a) { return kernels::pass_scoped_int<T>(a...); });
 }
 
 }  // namespace

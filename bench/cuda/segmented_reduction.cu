@@ -31,15 +31,19 @@ __global__ void segments_cuda(T* v) {
   T* scratch = reinterpret_cast<T*>(shared_bytes);
   const unsigned tid = threadIdx.x;
   const std::size_t gid = static_cast<std::size_t>(blockIdx.x) * blockDim.x + tid;
-  if (Model == barriers_of::hierarchical) __syncthreads();
+  constexpr bool whole_group = Model == barriers_of::hierarchical_whole_group;
+  constexpr bool hierarchical = Model == barriers_of::hierarchical || whole_group;
+  if (hierarchical) __syncthreads();
   scratch[tid] = v[gid];
   for (unsigned half = blockDim.x / 2; half > 0; half /= 2) {
     __syncthreads();
     if (tid < half) scratch[tid] += scratch[tid + half];
-    if (Model == barriers_of::hierarchical) __syncthreads();
+    if (hierarchical) __syncthreads();
   }
   if (Model == barriers_of::scoped) __syncthreads();
+  if (whole_group) __syncthreads();
   if (tid == 0) v[gid] = scratch[0];
+  if (whole_group) __syncthreads();
 }
 
 /// The hierarchical source (kernels::segments_hierarchical) as plain CUDA: its
@@ -128,6 +132,9 @@ void run_type(const cohort::device& device, const options& o) {
   const bool hierarchical_ok = verify();
   const double t_scoped = time_cuda(restore, plain(&segments_cuda<T, barriers_of::scoped>), o.repeats);
   const bool scoped_ok = verify();
+  const double t_whole_group =
+      time_cuda(restore, plain(&segments_cuda<T, barriers_of::hierarchical_whole_group>), o.repeats);
+  const bool whole_group_ok = verify();
   auto plain_source = [&](auto kernel) {
     return [&, kernel](cudaStream_t s) {
       kernel<<<static_cast<unsigned>(segments), static_cast<unsigned>(local), local * sizeof(T), s>>>(values.get(),
@@ -163,6 +170,9 @@ void run_type(const cohort::device& device, const options& o) {
                 attributes_of(&segments_cuda<T, barriers_of::hierarchical>, static_cast<int>(local), static_cast<long long>(local * sizeof(T))));
   reference_row(base, "cuda_barriers_of_scoped", t_scoped, scoped_ok, bytes,
                 attributes_of(&segments_cuda<T, barriers_of::scoped>, static_cast<int>(local), static_cast<long long>(local * sizeof(T))));
+  reference_row(base, "cuda_barriers_of_hierarchical_whole_group", t_whole_group, whole_group_ok, bytes,
+                attributes_of(&segments_cuda<T, barriers_of::hierarchical_whole_group>, static_cast<int>(local),
+                              static_cast<long long>(local * sizeof(T))));
   reference_row(base, "cuda_hierarchical_source", t_hierarchical_source, hierarchical_source_ok, bytes,
                 attributes_of(&segments_hierarchical_source<T>, static_cast<int>(local),
                               static_cast<long long>(local * sizeof(T))));
@@ -184,6 +194,9 @@ void run_type(const cohort::device& device, const options& o) {
   model("nd_range", [](auto&&... a) { return kernels::segments_nd_range<T>(a...); });
   model("hierarchical", [](auto&&... a) { return kernels::segments_hierarchical<T>(a...); });
   model("scoped", [](auto&&... a) { return kernels::segments_scoped<T>(a...); });
+  model("nd_range_int", [](auto&&... a) { return kernels::segments_nd_range_int<T>(a...); });
+  model("hierarchical_whole_group", [](auto&&... a) { return kernels::segments_hierarchical_whole_group<T>(a...); });
+  model("scoped_int", [](auto&&... a) { return kernels::segments_scoped_int<T>(a...); });
 }
 
 }  // namespace

@@ -108,5 +108,88 @@ cohort::event pass_scoped(cohort::queue& q, cohort::event dep, const T* in, T* o
   });
 }
 
+/// SYCL-Bench's own sources of the pass (pattern/reduction.cpp), as the field runs them:
+/// `int` local ids and steps, the load with a bounds check, and in hierarchical form one
+/// parallel_for_work_item over the whole group per step with `if (lid < i)`, then one in
+/// which item 0 writes the result. (The kernels above count with std::size_t, and their
+/// hierarchical steps run over ranges of `half` items, for the CPU's vector loops.)
+template <typename T, typename Probe = no_probe>
+cohort::event pass_nd_range_int(cohort::queue& q, cohort::event dep, const T* in, T* out, std::size_t n,
+                                std::size_t local, Probe probe = {}) {
+  const std::size_t groups = (n + local - 1) / local;
+  return q.submit([&](cohort::handler& h) {
+    h.depends_on(dep);
+    cohort::local_accessor<T, 1> scratch(cohort::range<1>{local}, h);
+    const int group_size = static_cast<int>(local);
+    auto kernel = COHORT_LAMBDA(cohort::nd_item<1> it) {
+      const int lid = static_cast<int>(it.get_local_id(0));
+      const std::size_t gid = it.get_global_id(0);
+      scratch[lid] = gid < n ? in[gid] : T(0);
+      for (int i = group_size / 2; i > 0; i /= 2) {
+        cohort::group_barrier(it.get_group());
+        if (lid < i) scratch[lid] += scratch[lid + i];
+      }
+      if (lid == 0) out[it.get_group(0)] = scratch[0];
+    };
+    probe(kernel, nd_range_shape<1>{local, local * sizeof(T)});
+    h.parallel_for(cohort::nd_range<1>{cohort::range<1>{groups * local}, cohort::range<1>{local}}, kernel);
+  });
+}
+
+template <typename T, typename Probe = no_probe>
+cohort::event pass_hierarchical_whole_group(cohort::queue& q, cohort::event dep, const T* in, T* out, std::size_t n,
+                                            std::size_t local, Probe probe = {}) {
+  const std::size_t groups = (n + local - 1) / local;
+  return q.submit([&](cohort::handler& h) {
+    h.depends_on(dep);
+    const int group_size = static_cast<int>(local);
+    auto kernel = COHORT_LAMBDA(cohort::group<1> g) {
+      cohort::local_memory<T[1024]> scratch(g);  // local <= 1024 (the device limit)
+      g.parallel_for_work_item([&](cohort::h_item<1> it) {
+        const int lid = static_cast<int>(it.get_local_id(0));
+        const std::size_t gid = it.get_global_id(0);
+        scratch[lid] = gid < n ? in[gid] : T(0);
+      });
+      for (int i = group_size / 2; i > 0; i /= 2)
+        g.parallel_for_work_item([&](cohort::h_item<1> it) {
+          const int lid = static_cast<int>(it.get_local_id(0));
+          if (lid < i) scratch[lid] += scratch[lid + i];
+        });
+      g.parallel_for_work_item([&](cohort::h_item<1> it) {
+        if (it.get_local_id(0) == 0) out[g.get_group_id(0)] = scratch[0];
+      });
+    };
+    probe(kernel, hierarchical_shape<1>{local});
+    h.parallel_for_work_group(cohort::range<1>{groups}, cohort::range<1>{local}, kernel);
+  });
+}
+
+/// The scoped pass with SYCL-Bench's `int` counters and one load with a bounds check.
+template <typename T, typename Probe = no_probe>
+cohort::event pass_scoped_int(cohort::queue& q, cohort::event dep, const T* in, T* out, std::size_t n,
+                              std::size_t local, Probe probe = {}) {
+  const std::size_t groups = (n + local - 1) / local;
+  return q.submit([&](cohort::handler& h) {
+    h.depends_on(dep);
+    const int group_size = static_cast<int>(local);
+    auto kernel = COHORT_LAMBDA(cohort::scoped_group<1> g) {
+      cohort::memory_environment(g, cohort::require_local_mem<T[1024]>(), [&](auto& scratch) {
+        cohort::distribute_items_and_wait(g, [&](cohort::s_item<1> it) {
+          const std::size_t gid = it.get_global_id(0);
+          scratch[it.get_innermost_local_id(0)] = gid < n ? in[gid] : T(0);
+        });
+        for (int i = group_size / 2; i > 0; i /= 2)
+          cohort::distribute_items_and_wait(g, [&](cohort::s_item<1> it) {
+            const int lid = static_cast<int>(it.get_innermost_local_id(0));
+            if (lid < i) scratch[lid] += scratch[lid + i];
+          });
+        cohort::single_item(g, [&] { out[g.get_group_id(0)] = scratch[0]; });
+      });
+    };
+    probe(kernel, scoped_shape<1>{local});
+    h.parallel(cohort::range<1>{groups}, cohort::range<1>{local}, kernel);
+  });
+}
+
 }  // namespace
 }  // namespace kernels

@@ -82,5 +82,75 @@ cohort::event segments_scoped(cohort::queue& q, T* v, std::size_t n, std::size_t
   });
 }
 
+/// SYCL-Bench's own sources (pattern/segmentedreduction.cpp): `int` local ids and steps,
+/// and in hierarchical form one parallel_for_work_item over the whole group per step with
+/// `if (lid < i)`, then one in which item 0 writes the sum. (The kernels above count with
+/// std::size_t, and their hierarchical steps run over ranges of `half` items.)
+template <typename T, typename Probe = no_probe>
+cohort::event segments_nd_range_int(cohort::queue& q, T* v, std::size_t n, std::size_t local, Probe probe = {}) {
+  return q.submit([&](cohort::handler& h) {
+    cohort::local_accessor<T, 1> scratch(cohort::range<1>{local}, h);
+    const int group_size = static_cast<int>(local);
+    auto kernel = COHORT_LAMBDA(cohort::nd_item<1> it) {
+      const int lid = static_cast<int>(it.get_local_id(0));
+      scratch[lid] = v[it.get_global_id(0)];
+      for (int i = group_size / 2; i > 0; i /= 2) {
+        cohort::group_barrier(it.get_group());
+        if (lid < i) scratch[lid] += scratch[lid + i];
+      }
+      if (lid == 0) v[it.get_global_id(0)] = scratch[0];
+    };
+    probe(kernel, nd_range_shape<1>{local, local * sizeof(T)});
+    h.parallel_for(cohort::nd_range<1>{cohort::range<1>{n}, cohort::range<1>{local}}, kernel);
+  });
+}
+
+template <typename T, typename Probe = no_probe>
+cohort::event segments_hierarchical_whole_group(cohort::queue& q, T* v, std::size_t n, std::size_t local,
+                                                Probe probe = {}) {
+  return q.submit([&](cohort::handler& h) {
+    const int group_size = static_cast<int>(local);
+    auto kernel = COHORT_LAMBDA(cohort::group<1> g) {
+      cohort::local_memory<T[1024]> scratch(g);  // local <= 1024
+      g.parallel_for_work_item([&](cohort::h_item<1> it) {
+        scratch[static_cast<int>(it.get_local_id(0))] = v[it.get_global_id(0)];
+      });
+      for (int i = group_size / 2; i > 0; i /= 2)
+        g.parallel_for_work_item([&](cohort::h_item<1> it) {
+          const int lid = static_cast<int>(it.get_local_id(0));
+          if (lid < i) scratch[lid] += scratch[lid + i];
+        });
+      g.parallel_for_work_item([&](cohort::h_item<1> it) {
+        if (it.get_local_id(0) == 0) v[it.get_global_id(0)] = scratch[0];
+      });
+    };
+    probe(kernel, hierarchical_shape<1>{local});
+    h.parallel_for_work_group(cohort::range<1>{n / local}, cohort::range<1>{local}, kernel);
+  });
+}
+
+/// The scoped kernel with SYCL-Bench's `int` counters.
+template <typename T, typename Probe = no_probe>
+cohort::event segments_scoped_int(cohort::queue& q, T* v, std::size_t n, std::size_t local, Probe probe = {}) {
+  return q.submit([&](cohort::handler& h) {
+    const int group_size = static_cast<int>(local);
+    auto kernel = COHORT_LAMBDA(cohort::scoped_group<1> g) {
+      cohort::memory_environment(g, cohort::require_local_mem<T[1024]>(), [&](auto& scratch) {
+        cohort::distribute_items_and_wait(g, [&](cohort::s_item<1> it) {
+          scratch[it.get_innermost_local_id(0)] = v[it.get_global_id(0)];
+        });
+        for (int i = group_size / 2; i > 0; i /= 2)
+          cohort::distribute_items_and_wait(g, [&](cohort::s_item<1> it) {
+            const int lid = static_cast<int>(it.get_innermost_local_id(0));
+            if (lid < i) scratch[lid] += scratch[lid + i];
+          });
+        cohort::single_item(g, [&] { v[g.get_group_id(0) * local] = scratch[0]; });
+      });
+    };
+    probe(kernel, scoped_shape<1>{local});
+    h.parallel(cohort::range<1>{n / local}, cohort::range<1>{local}, kernel);
+  });
+}
+
 }  // namespace
 }  // namespace kernels
