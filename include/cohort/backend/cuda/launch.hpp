@@ -32,7 +32,7 @@ namespace cohort::backends::cuda {
 
 /// A CUDA triple (thread index, block extents) in SYCL's order: the last dimension is x.
 template <int D, typename Index>
-__device__ inline Index in_sycl_order(const uint3 v) {
+__device__ inline Index in_sycl_order(const ::uint3 v) {
   if constexpr (D == 1)
     return Index{v.x};
   else if constexpr (D == 2)
@@ -135,7 +135,7 @@ __global__ void __launch_bounds__((Extents * ...), MinGroups) nd_range_kernel_fi
 /// The block's extents in SYCL's order, which the compiler knows to be at most 1024.
 template <int D>
 __device__ inline range<D> local_range_of_block() {
-  return in_sycl_order<D, range<D>>(uint3{blockDim.x, blockDim.y, blockDim.z});
+  return in_sycl_order<D, range<D>>(::uint3{blockDim.x, blockDim.y, blockDim.z});
 }
 
 template <int D, typename Kernel>
