@@ -27,7 +27,14 @@ struct hierarchical_arena {
 
   /// Space for `bytes` bytes aligned to `alignment` above `top`; every thread gets the
   /// same address.
-  static __device__ void* allocate(unsigned& top, std::size_t bytes, std::size_t alignment, unsigned& previous) {
+  static __device__ void* allocate(unsigned* top_of_thread, std::size_t bytes, std::size_t alignment,
+                                   unsigned& previous) {
+    if (!top_of_thread) {  // a group that no hierarchical kernel made (an nd_range item's)
+      if (threadIdx.x + threadIdx.y + threadIdx.z == 0)
+        printf("cohort: local_memory belongs in hierarchical kernels (parallel_for_work_group)\n");
+      __trap();
+    }
+    unsigned& top = *top_of_thread;
     previous = top;
     const std::size_t at = (top + alignment - 1) / alignment * alignment;
     if (at + bytes > capacity) {

@@ -159,7 +159,7 @@ class group_shared_storage {
 public:
   template <int D>
   COHORT_FUNCTION explicit group_shared_storage(const group<D>& g) : m_top(g.scope_storage_top()) {
-    m_data = static_cast<T*>(cuda::hierarchical_arena::allocate(*m_top, sizeof(T), alignof(T), m_previous));
+    m_data = static_cast<T*>(cuda::hierarchical_arena::allocate(m_top, sizeof(T), alignof(T), m_previous));
     if constexpr (!std::is_trivially_default_constructible_v<element>) {
       if (g.get_local_linear_id() == 0) ::new (static_cast<void*>(m_data)) T;
       __syncthreads();
