@@ -270,7 +270,7 @@ void run_type(const cohort::device& device, const options& o) {
   model("nd_range", [](auto&&... a) { return kernels::pass_nd_range<T>(a...); });
   model("hierarchical", [](auto&&... a) { return kernels::pass_hierarchical<T>(a...); });
   model("scoped", [](auto&&... a) { return kernels::pass_scoped<T>(a...); });
-  model("nd_range_int", [](auto&&... a) { return kernels::pass_nd_range_int<T>(a...); });
+  model("nd_range_int", [](auto&&... a) { return kernels::pass_nd_range<T, int>(a...); });
   model("hierarchical_whole_group", [](auto&&... a) { return kernels::pass_hierarchical_whole_group<T>(a...); });
   model("scoped_int", [](auto&&... a) { return kernels::pass_scoped_int<T>(a...); });
 }

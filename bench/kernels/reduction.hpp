@@ -18,7 +18,9 @@ namespace kernels {
 // and clones such functions more freely, and the CPU suite's code must stay what it was.
 namespace {
 
-template <typename T, typename Probe = no_probe>
+/// Counter: the type of the local id and the step (std::size_t; SYCL-Bench's own source
+/// has int).
+template <typename T, typename Counter = std::size_t, typename Probe = no_probe>
 cohort::event pass_nd_range(cohort::queue& q, cohort::event dep, const T* in, T* out, std::size_t n,
                             std::size_t local, Probe probe = {}) {
   const std::size_t groups = (n + local - 1) / local;
@@ -26,9 +28,10 @@ cohort::event pass_nd_range(cohort::queue& q, cohort::event dep, const T* in, T*
     h.depends_on(dep);
     cohort::local_accessor<T, 1> scratch(cohort::range<1>{local}, h);
     auto kernel = COHORT_LAMBDA(cohort::nd_item<1> it) {
-      const std::size_t lid = it.get_local_id(0), gid = it.get_global_id(0);
+      const Counter lid = static_cast<Counter>(it.get_local_id(0));
+      const std::size_t gid = it.get_global_id(0);
       scratch[lid] = gid < n ? in[gid] : T(0);
-      for (std::size_t half = local / 2; half > 0; half /= 2) {
+      for (Counter half = static_cast<Counter>(local) / 2; half > 0; half /= 2) {
         cohort::group_barrier(it.get_group());
         if (lid < half) scratch[lid] += scratch[lid + half];
       }
@@ -108,34 +111,12 @@ cohort::event pass_scoped(cohort::queue& q, cohort::event dep, const T* in, T* o
   });
 }
 
-/// SYCL-Bench's own sources of the pass (pattern/reduction.cpp), as the field runs them:
-/// `int` local ids and steps, the load with a bounds check, and in hierarchical form one
-/// parallel_for_work_item over the whole group per step with `if (lid < i)`, then one in
-/// which item 0 writes the result. (The kernels above count with std::size_t, and their
-/// hierarchical steps run over ranges of `half` items, for the CPU's vector loops.)
-template <typename T, typename Probe = no_probe>
-cohort::event pass_nd_range_int(cohort::queue& q, cohort::event dep, const T* in, T* out, std::size_t n,
-                                std::size_t local, Probe probe = {}) {
-  const std::size_t groups = (n + local - 1) / local;
-  return q.submit([&](cohort::handler& h) {
-    h.depends_on(dep);
-    cohort::local_accessor<T, 1> scratch(cohort::range<1>{local}, h);
-    const int group_size = static_cast<int>(local);
-    auto kernel = COHORT_LAMBDA(cohort::nd_item<1> it) {
-      const int lid = static_cast<int>(it.get_local_id(0));
-      const std::size_t gid = it.get_global_id(0);
-      scratch[lid] = gid < n ? in[gid] : T(0);
-      for (int i = group_size / 2; i > 0; i /= 2) {
-        cohort::group_barrier(it.get_group());
-        if (lid < i) scratch[lid] += scratch[lid + i];
-      }
-      if (lid == 0) out[it.get_group(0)] = scratch[0];
-    };
-    probe(kernel, nd_range_shape<1>{local, local * sizeof(T)});
-    h.parallel_for(cohort::nd_range<1>{cohort::range<1>{groups * local}, cohort::range<1>{local}}, kernel);
-  });
-}
-
+/// SYCL-Bench's own hierarchical source of the pass (pattern/reduction.cpp), as the field
+/// runs it (its nd_range source is pass_nd_range<T, int>): `int` local ids and steps, the
+/// load with a bounds check, one parallel_for_work_item over the whole group per step with
+/// `if (lid < i)`, then one in which item 0 writes the result. (pass_hierarchical counts
+/// with std::size_t and runs its steps over ranges of `half` items, for the CPU's vector
+/// loops.)
 template <typename T, typename Probe = no_probe>
 cohort::event pass_hierarchical_whole_group(cohort::queue& q, cohort::event dep, const T* in, T* out, std::size_t n,
                                             std::size_t local, Probe probe = {}) {

@@ -18,14 +18,16 @@ namespace kernels {
 // and clones such functions more freely, and the CPU suite's code must stay what it was.
 namespace {
 
-template <typename T, typename Probe = no_probe>
+/// Counter: the type of the local id and the step (std::size_t; SYCL-Bench's own source
+/// has int).
+template <typename T, typename Counter = std::size_t, typename Probe = no_probe>
 cohort::event segments_nd_range(cohort::queue& q, T* v, std::size_t n, std::size_t local, Probe probe = {}) {
   return q.submit([&](cohort::handler& h) {
     cohort::local_accessor<T, 1> scratch(cohort::range<1>{local}, h);
     auto kernel = COHORT_LAMBDA(cohort::nd_item<1> it) {
-      const std::size_t lid = it.get_local_id(0);
+      const Counter lid = static_cast<Counter>(it.get_local_id(0));
       scratch[lid] = v[it.get_global_id(0)];
-      for (std::size_t half = local / 2; half > 0; half /= 2) {
+      for (Counter half = static_cast<Counter>(local) / 2; half > 0; half /= 2) {
         cohort::group_barrier(it.get_group());
         if (lid < half) scratch[lid] += scratch[lid + half];
       }
@@ -82,29 +84,11 @@ cohort::event segments_scoped(cohort::queue& q, T* v, std::size_t n, std::size_t
   });
 }
 
-/// SYCL-Bench's own sources (pattern/segmentedreduction.cpp): `int` local ids and steps,
-/// and in hierarchical form one parallel_for_work_item over the whole group per step with
-/// `if (lid < i)`, then one in which item 0 writes the sum. (The kernels above count with
-/// std::size_t, and their hierarchical steps run over ranges of `half` items.)
-template <typename T, typename Probe = no_probe>
-cohort::event segments_nd_range_int(cohort::queue& q, T* v, std::size_t n, std::size_t local, Probe probe = {}) {
-  return q.submit([&](cohort::handler& h) {
-    cohort::local_accessor<T, 1> scratch(cohort::range<1>{local}, h);
-    const int group_size = static_cast<int>(local);
-    auto kernel = COHORT_LAMBDA(cohort::nd_item<1> it) {
-      const int lid = static_cast<int>(it.get_local_id(0));
-      scratch[lid] = v[it.get_global_id(0)];
-      for (int i = group_size / 2; i > 0; i /= 2) {
-        cohort::group_barrier(it.get_group());
-        if (lid < i) scratch[lid] += scratch[lid + i];
-      }
-      if (lid == 0) v[it.get_global_id(0)] = scratch[0];
-    };
-    probe(kernel, nd_range_shape<1>{local, local * sizeof(T)});
-    h.parallel_for(cohort::nd_range<1>{cohort::range<1>{n}, cohort::range<1>{local}}, kernel);
-  });
-}
-
+/// SYCL-Bench's own hierarchical source (pattern/segmentedreduction.cpp; its nd_range
+/// source is segments_nd_range<T, int>): `int` local ids and steps, one
+/// parallel_for_work_item over the whole group per step with `if (lid < i)`, then one in
+/// which item 0 writes the sum. (segments_hierarchical counts with std::size_t and runs its
+/// steps over ranges of `half` items.)
 template <typename T, typename Probe = no_probe>
 cohort::event segments_hierarchical_whole_group(cohort::queue& q, T* v, std::size_t n, std::size_t local,
                                                 Probe probe = {}) {
