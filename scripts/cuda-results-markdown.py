@@ -37,6 +37,10 @@ def collectives(rows):
     return out
 
 
+# The variants with SYCL-Bench's own sources (int counters, whole-group steps).
+SYCL_BENCH_MODELS = ("nd_range_int", "hierarchical_whole_group", "scoped_int")
+
+
 def benchmarks(rows):
     out = []
     cases = defaultdict(dict)
@@ -59,16 +63,10 @@ def benchmarks(rows):
     return out
 
 
-# The plain CUDA kernel that does what each model's kernel adds to the plain one: the
-# hierarchical and scoped models' barriers (and the hierarchical range's tests), the nd_range
-# source's std::size_t counters.
-# The first reference of each list that a case has (the benchmarks with std::size_t rows
-# have them for every model).
 # Per kernel model: the plain CUDA kernel with the barriers the model needs (what no
-# implementation can leave out), and the model's source written as plain CUDA (first row found).
-# The variants with SYCL-Bench's own sources (int counters, whole-group steps): their sources
-# as plain CUDA are the plain kernel with the model's barriers.
-SYCL_BENCH_MODELS = ("nd_range_int", "hierarchical_whole_group", "scoped_int")
+# implementation can leave out), and the model's source written as plain CUDA (the first row
+# of the list that a case has). The SYCL-Bench variants' sources as plain CUDA are the plain
+# kernel with the model's barriers.
 MODEL_BARRIERS = {"nd_range": "cuda", "hierarchical": "cuda_barriers_of_hierarchical",
                   "scoped": "cuda_barriers_of_scoped", "nd_range_int": "cuda",
                   "hierarchical_whole_group": "cuda_barriers_of_hierarchical_whole_group",
